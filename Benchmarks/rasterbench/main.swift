@@ -1,0 +1,2 @@
+import RasterKit
+print(BackendKind.allCases)

@@ -1,0 +1,138 @@
+// swift-tools-version:6.0
+import PackageDescription
+import Foundation
+
+// MARK: - OpenMP discovery
+//
+// The `openmp` backend is C compiled with `-fopenmp` against LLVM's libomp.
+// The Swift toolchain's clang understands `-fopenmp` but ships no `omp.h` or
+// runtime, so we look for Debian's `libomp-dev` (or Homebrew's `libomp`).
+// Where none is found the C target still builds: without `-fopenmp` the
+// pragmas are ignored, `_OPENMP` is undefined, and the backend reports that
+// it runs single-threaded. Set RASTERBENCH_NO_OPENMP=1 to force that build.
+
+struct OpenMP { let include: String; let lib: String }
+
+func findOpenMP() -> OpenMP? {
+    let env = ProcessInfo.processInfo.environment
+    if env["RASTERBENCH_NO_OPENMP"] == "1" { return nil }
+    let fm = FileManager.default
+    var roots: [String] = []
+    if let root = env["RASTERBENCH_OMP_ROOT"] { roots.append(root) }
+    // Debian/Ubuntu: /usr/lib/llvm-N/{lib/libomp.so, lib/clang/V/include/omp.h}
+    if let entries = try? fm.contentsOfDirectory(atPath: "/usr/lib") {
+        let llvm = entries.filter { $0.hasPrefix("llvm-") }
+            .sorted { (Int($0.dropFirst(5)) ?? 0) > (Int($1.dropFirst(5)) ?? 0) }
+        roots += llvm.map { "/usr/lib/\($0)" }
+    }
+    roots += ["/opt/homebrew/opt/libomp", "/usr/local/opt/libomp", "/usr"]
+    for root in roots {
+        let lib = "\(root)/lib"
+        guard fm.fileExists(atPath: "\(lib)/libomp.so") || fm.fileExists(atPath: "\(lib)/libomp.dylib")
+        else { continue }
+        var includes = ["\(root)/include"]
+        if let clangVersions = try? fm.contentsOfDirectory(atPath: "\(lib)/clang") {
+            includes += clangVersions.map { "\(lib)/clang/\($0)/include" }
+        }
+        if let inc = includes.first(where: { fm.fileExists(atPath: "\($0)/omp.h") }) {
+            return OpenMP(include: inc, lib: lib)
+        }
+    }
+    return nil
+}
+
+let openMP = findOpenMP()
+
+// MARK: - Code generation
+//
+// A benchmark is meant to be built on the machine it measures, so by default
+// both the Swift and the C code are compiled for the host CPU (AVX2/AVX-512
+// here). Without it x86-64's SSE2 baseline has no vector floor/round and the
+// SIMD code degrades into per-lane libm calls. RASTERBENCH_PORTABLE=1 builds
+// for the baseline ISA instead (e.g. to ship a binary).
+let portable = ProcessInfo.processInfo.environment["RASTERBENCH_PORTABLE"] == "1"
+#if arch(x86_64)
+let nativeCPU = !portable
+#else
+let nativeCPU = false
+#endif
+
+let swiftCodegen: [SwiftSetting] = nativeCPU
+    ? [.unsafeFlags(["-Xcc", "-march=native"])] : []
+
+var cFlags: [String] = ["-O3", "-std=c11", "-ffp-contract=fast"]
+if nativeCPU { cFlags.append("-march=native") }
+var cLinker: [LinkerSetting] = [.linkedLibrary("m")]
+if let omp = openMP {
+    cFlags += ["-fopenmp", "-I\(omp.include)"]
+    cLinker += [
+        .unsafeFlags(["-L\(omp.lib)", "-Xlinker", "-rpath", "-Xlinker", omp.lib]),
+        .linkedLibrary("omp"),
+    ]
+}
+
+let swift5: [SwiftSetting] = [.swiftLanguageMode(.v5)]
+
+let package = Package(
+    name: "RasterBench",
+    products: [
+        .library(name: "RasterKit", targets: ["RasterKit"]),
+        .executable(name: "rasterbench", targets: ["rasterbench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(
+            name: "CRasterOMP",
+            path: "Sources/CRasterOMP",
+            cSettings: [.unsafeFlags(cFlags)],
+            linkerSettings: cLinker
+        ),
+        .systemLibrary(
+            name: "CPNG",
+            path: "Sources/CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        .target(
+            name: "RasterKit",
+            dependencies: ["CRasterOMP", "CPNG"],
+            path: "Sources/RasterKit",
+            swiftSettings: swift5 + swiftCodegen
+        ),
+        .target(
+            name: "RasterReference",
+            dependencies: ["RasterKit"],
+            path: "Sources/RasterReference",
+            swiftSettings: swift5
+        ),
+        .target(
+            name: "RasterHarness",
+            dependencies: ["RasterKit", "RasterReference"],
+            path: "Sources/RasterHarness",
+            swiftSettings: swift5
+        ),
+        .executableTarget(
+            name: "rasterbench",
+            dependencies: [
+                "RasterKit", "RasterReference", "RasterHarness",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/rasterbench",
+            swiftSettings: swift5
+        ),
+        .testTarget(
+            name: "RasterKitTests",
+            dependencies: ["RasterKit", "RasterReference"],
+            path: "Tests/RasterKitTests",
+            swiftSettings: swift5
+        ),
+        .testTarget(
+            name: "CrossBackendTests",
+            dependencies: ["RasterKit", "RasterReference"],
+            path: "Tests/CrossBackendTests",
+            swiftSettings: swift5
+        ),
+    ]
+)

@@ -1,0 +1,42 @@
+// Small helpers shared by the C kernels (not part of the public header).
+#ifndef RASTER_OMP_PIXEL_H
+#define RASTER_OMP_PIXEL_H
+#include <math.h>
+#include <stdint.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+/// Rows per thread below which a parallel region costs more than it saves;
+/// matches the Swift backend's band minimum.
+#define RASTER_MIN_ROWS_PER_THREAD 8
+
+static inline int raster_team(int threads, int rows) {
+    int t = rows / RASTER_MIN_ROWS_PER_THREAD;
+    if (t < 1) t = 1;
+    return threads < t ? threads : t;
+}
+
+/// SPEC section 1: clamp to [0, 255], round to nearest, ties away from zero.
+static inline uint32_t raster_quantize(float v) {
+    v = v < 0.0f ? 0.0f : (v > 255.0f ? 255.0f : v);
+    return (uint32_t)(v + 0.5f);
+}
+
+static inline uint32_t raster_pack(float r, float g, float b, float a) {
+    return raster_quantize(r) | raster_quantize(g) << 8 | raster_quantize(b) << 16 | raster_quantize(a) << 24;
+}
+
+/// Lower source index and upper weight of bilinear tap i (see raster_omp_upsample).
+static inline void raster_tap(int i, int scale, int limit, int *i0, float *w) {
+    float pos = ((float)i + 0.5f) / (float)scale - 0.5f;
+    if (pos < 0.0f) pos = 0.0f;
+    int k = (int)pos;
+    if (k > limit - 1) k = limit - 1;
+    float f = pos - (float)k;
+    if (f > 1.0f) f = 1.0f;
+    *i0 = k;
+    *w = k + 1 < limit ? f : 0.0f;
+}
+#endif

@@ -1,0 +1,66 @@
+/// The lane type and the few vector helpers the SIMD kernels share.
+typealias FloatLanes = SIMD16<Float>
+typealias WordLanes = SIMD16<UInt32>
+
+enum Lanes {
+    static let width = FloatLanes.scalarCount
+
+    /// 0, 1, 2, ... as floats: lane offsets along a row.
+    static let ramp: FloatLanes = {
+        var v = FloatLanes()
+        for i in 0..<FloatLanes.scalarCount { v[i] = Float(i) }
+        return v
+    }()
+
+    /// 2^23: adding it to a float in [0, 2^23) leaves the integer part in the
+    /// low mantissa bits, a vector float-to-int conversion with no libcall.
+    static let magic: Float = 8_388_608
+    static let magicBits: UInt32 = 0x4B00_0000
+
+    /// Clamps to [0, 255], rounds to nearest with ties away from zero (SPEC
+    /// section 1: floor(v + 0.5) for non-negative v), returns the integers.
+    @inline(__always)
+    static func quantize(_ v: FloatLanes) -> WordLanes {
+        let c = (v.clamped(lowerBound: FloatLanes(repeating: 0), upperBound: FloatLanes(repeating: 255)) + 0.5)
+            .rounded(.down) + magic
+        return unsafeBitCast(c, to: WordLanes.self) &- magicBits
+    }
+
+    /// Four channel vectors to 16 packed little-endian RGBA8 words.
+    @inline(__always)
+    static func packRGBA8(_ r: FloatLanes, _ g: FloatLanes, _ b: FloatLanes, _ a: FloatLanes) -> WordLanes {
+        quantize(r) | quantize(g) &<< 8 | quantize(b) &<< 16 | quantize(a) &<< 24
+    }
+
+    /// Stores `count` (1...16) packed pixels at `p` (no alignment needed).
+    @inline(__always)
+    static func store(_ words: WordLanes, to p: UnsafeMutablePointer<UInt8>, count: Int) {
+        let raw = UnsafeMutableRawPointer(p)
+        if count == width {
+            raw.storeBytes(of: words, as: WordLanes.self)
+        } else {
+            for i in 0..<count { raw.storeBytes(of: words[i], toByteOffset: 4 * i, as: UInt32.self) }
+        }
+    }
+
+    /// Unpacks 16 RGBA8 pixels (`count` valid, rest zero) into channel floats.
+    @inline(__always)
+    static func load(_ p: UnsafeMutablePointer<UInt8>, count: Int) -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) {
+        var w = WordLanes()
+        let raw = UnsafeRawPointer(p)
+        if count == width {
+            w = raw.loadUnaligned(as: WordLanes.self)
+        } else {
+            for i in 0..<count { w[i] = raw.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self) }
+        }
+        let m = WordLanes(repeating: 0xFF)
+        return (toFloat(w & m), toFloat(w &>> 8 & m), toFloat(w &>> 16 & m), toFloat(w &>> 24))
+    }
+
+    /// Small non-negative integers (< 2^23) to float, again via the magic
+    /// number rather than the per-lane generic conversion.
+    @inline(__always)
+    static func toFloat(_ w: WordLanes) -> FloatLanes {
+        unsafeBitCast(w | magicBits, to: FloatLanes.self) - magic
+    }
+}

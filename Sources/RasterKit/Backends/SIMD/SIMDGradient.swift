@@ -1,0 +1,94 @@
+extension SIMDBackend {
+    public func gradient(_ gradient: Gradient, into dst: ImageView) throws {
+        if gradient.isDegenerate {
+            let c = gradient.stops[gradient.stops.count - 1].color.rgba8
+            RowBands.run(height: dst.height, threads: threads) { rows in
+                for y in rows { ImageView(base: dst.row(y), width: dst.width, height: 1, stride: dst.stride).fill(c) }
+            }
+            return
+        }
+        let ramp = RampLanes(GradientRamp(gradient), extend: gradient.extend)
+        switch gradient.shape {
+        case let .linear(s, t):
+            // u = dot(q - s, t - s) / |t - s|^2 is affine in x and y: one
+            // multiply-add per pixel from a per-row origin.
+            let d = t - s
+            let k = 1 / d.dot(d)
+            let ux = Float(d.x * k), uy = d.y * k
+            let origin = -(s.x * d.x + s.y * d.y) * k
+            RowBands.run(height: dst.height, threads: threads) { rows in
+                for y in rows {
+                    let u0 = Float(origin + (Double(y) + 0.5) * uy + 0.5 * d.x * k)
+                    let row = dst.row(y)
+                    var x = 0
+                    while x < dst.width {
+                        let u = (Lanes.ramp + Float(x)) * ux + u0
+                        ramp.store(u, to: row + 4 * x, count: min(Lanes.width, dst.width - x))
+                        x += Lanes.width
+                    }
+                }
+            }
+        case let .radial(c, r):
+            let inv = Float(1 / r)
+            RowBands.run(height: dst.height, threads: threads) { rows in
+                for y in rows {
+                    let dy = Float(Double(y) + 0.5 - c.y)
+                    let row = dst.row(y)
+                    var x = 0
+                    while x < dst.width {
+                        let dx = Lanes.ramp + Float(Double(x) + 0.5 - c.x)
+                        let u = (dx * dx + dy * dy).squareRoot() * inv
+                        ramp.store(u, to: row + 4 * x, count: min(Lanes.width, dst.width - x))
+                        x += Lanes.width
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A `GradientRamp` evaluated on lanes: extend u, then pick each lane's
+/// interval by comparison (later intervals override earlier ones) and apply
+/// its affine colour. No gathers, one compare and select per interval.
+struct RampLanes {
+    let starts: [Float]
+    let slopes: [SIMD4<Float>]
+    let biases: [SIMD4<Float>]
+    let extend: ExtendMode
+
+    init(_ ramp: GradientRamp, extend: ExtendMode) {
+        starts = ramp.starts; slopes = ramp.slopes; biases = ramp.biases
+        self.extend = extend
+    }
+
+    @inline(__always)
+    func store(_ u: FloatLanes, to p: UnsafeMutablePointer<UInt8>, count: Int) {
+        let t: FloatLanes
+        switch extend {
+        case .pad:
+            t = u.clamped(lowerBound: FloatLanes(repeating: 0), upperBound: FloatLanes(repeating: 1))
+        case .repeat:
+            t = u - u.rounded(.down)
+        case .reflect:
+            let m = u - 2 * (u * 0.5).rounded(.down)
+            t = m.replacing(with: 2 - m, where: m .> 1)
+        }
+        var r = FloatLanes(repeating: biases[0].x), g = FloatLanes(repeating: biases[0].y)
+        var b = FloatLanes(repeating: biases[0].z), a = FloatLanes(repeating: biases[0].w)
+        starts.withUnsafeBufferPointer { starts in
+            slopes.withUnsafeBufferPointer { slopes in
+                biases.withUnsafeBufferPointer { biases in
+                    for k in 1..<starts.count {
+                        let inside = t .>= starts[k]
+                        let sl = slopes[k], bi = biases[k]
+                        r.replace(with: t * sl.x + bi.x, where: inside)
+                        g.replace(with: t * sl.y + bi.y, where: inside)
+                        b.replace(with: t * sl.z + bi.z, where: inside)
+                        a.replace(with: t * sl.w + bi.w, where: inside)
+                    }
+                }
+            }
+        }
+        Lanes.store(Lanes.packRGBA8(r, g, b, a), to: p, count: count)
+    }
+}

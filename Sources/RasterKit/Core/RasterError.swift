@@ -1,0 +1,40 @@
+/// Every failure RasterKit reports, each with a one-line description that
+/// names the offending argument and what would have been accepted.
+///
+/// Backends throw `.unsupported` rather than falling back to another backend:
+/// a benchmark that silently measured something else would be a lie.
+public enum RasterError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// An argument outside its accepted range: `name` is what the user typed
+    /// (a flag, a JSON path), `accepted` describes the valid range.
+    case invalidArgument(name: String, value: String, accepted: String)
+    /// A backend that does not implement a kernel or a variant.
+    case unsupported(backend: String, kernel: String, variant: String)
+    /// A file that could not be read or written.
+    case io(path: String, reason: String)
+    /// A job document that does not decode; `path` is the JSON path.
+    case malformedJob(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .invalidArgument(name, value, accepted):
+            return "invalid \(name): \(value) (accepted: \(accepted))"
+        case let .unsupported(backend, kernel, variant):
+            return "backend '\(backend)' does not implement \(kernel) variant '\(variant)'"
+        case let .io(path, reason):
+            return "\(path): \(reason)"
+        case let .malformedJob(path, reason):
+            return "job \(path): \(reason)"
+        }
+    }
+}
+
+extension RasterError {
+    /// Throws unless `value` is finite; NaN or infinite geometry and colours
+    /// would otherwise poison every pixel they touch.
+    @inlinable
+    public static func requireFinite(_ value: Double, _ name: @autoclosure () -> String) throws {
+        guard value.isFinite else {
+            throw RasterError.invalidArgument(name: name(), value: "\(value)", accepted: "a finite number")
+        }
+    }
+}

@@ -1,0 +1,114 @@
+/// K2, linear and radial gradients.
+///
+/// A parameter u is computed per pixel centre q:
+///
+///     linear:  u = dot(q - s, t - s) / |t - s|^2
+///     radial:  u = |q - c| / r
+///
+/// then the extend mode maps u into [0, 1] (pad clamps, repeat takes the
+/// fractional part, reflect folds every other period), and the colour is
+/// interpolated linearly between the two stops around u; before the first
+/// stop and after the last it is that stop's colour. Degenerate geometry
+/// (s == t, r == 0) paints the last stop's colour.
+public struct Gradient: Sendable, Hashable {
+    public enum Shape: Sendable, Hashable {
+        case linear(start: Point, end: Point)
+        case radial(center: Point, radius: Double)
+    }
+
+    public struct Stop: Sendable, Hashable {
+        public var offset: Double
+        public var color: Color
+        public init(offset: Double, color: Color) { self.offset = offset; self.color = color }
+    }
+
+    public static let maxStops = 16
+
+    public let shape: Shape
+    /// Stops with offsets clamped to [0, 1] and made non-decreasing (an
+    /// offset smaller than the one before it is raised to it, as CSS does).
+    public let stops: [Stop]
+    public let extend: ExtendMode
+
+    public init(shape: Shape, stops: [Stop], extend: ExtendMode = .pad) throws {
+        guard (2...Gradient.maxStops).contains(stops.count) else {
+            throw RasterError.invalidArgument(name: "stops", value: "\(stops.count) stops", accepted: "2...\(Gradient.maxStops)")
+        }
+        switch shape {
+        case let .linear(s, t):
+            guard s.isFinite, t.isFinite else {
+                throw RasterError.invalidArgument(name: "start/end", value: "\(s) \(t)", accepted: "finite coordinates")
+            }
+        case let .radial(c, r):
+            guard c.isFinite else {
+                throw RasterError.invalidArgument(name: "center", value: "\(c)", accepted: "finite coordinates")
+            }
+            guard r.isFinite, r >= 0 else {
+                throw RasterError.invalidArgument(name: "radius", value: "\(r)", accepted: "a finite number >= 0")
+            }
+        }
+        var previous = 0.0
+        var normalised: [Stop] = []
+        for (i, stop) in stops.enumerated() {
+            guard stop.offset.isFinite, (0...1).contains(stop.offset) else {
+                throw RasterError.invalidArgument(name: "stops[\(i)].offset", value: "\(stop.offset)", accepted: "0...1")
+            }
+            previous = max(previous, stop.offset)
+            normalised.append(Stop(offset: previous, color: stop.color))
+        }
+        self.shape = shape
+        self.stops = normalised
+        self.extend = extend
+    }
+
+    /// True when the geometry cannot define u (s == t or r == 0).
+    public var isDegenerate: Bool {
+        switch shape {
+        case let .linear(s, t): return s == t
+        case let .radial(_, r): return r == 0
+        }
+    }
+
+    public var isOpaque: Bool { stops.allSatisfy { $0.color.isOpaque } }
+}
+
+/// How u outside [0, 1] is mapped back into it.
+public enum ExtendMode: String, CaseIterable, Sendable {
+    case pad, `repeat`, reflect
+}
+
+/// Precomputed per-interval colour ramps shared by the fast backends.
+///
+/// Between stops k and k+1 the colour is affine in u: colour = u * slope_k +
+/// bias_k. Storing (slope, bias) per interval turns the per-pixel search for
+/// "the two stops around u" into one compare per stop and a fused multiply-add.
+public struct GradientRamp: Sendable {
+    /// Offsets at which each interval starts (interval 0 starts at -inf: the
+    /// pad colour before the first stop).
+    public var starts: [Float] = []
+    public var slopes: [SIMD4<Float>] = []
+    public var biases: [SIMD4<Float>] = []
+
+    public init(_ g: Gradient) {
+        let stops = g.stops
+        // Before the first stop: constant first colour.
+        starts.append(-.infinity)
+        slopes.append(.zero)
+        biases.append(stops[0].color.simd)
+        for k in 0..<(stops.count - 1) {
+            let a = stops[k], b = stops[k + 1]
+            let width = b.offset - a.offset
+            guard width > 0 else { continue } // a hard stop: no interval of its own
+            let ca = a.color.components, cb = b.color.components
+            let slope = (cb - ca) / width
+            let bias = ca - slope * a.offset
+            starts.append(Float(a.offset))
+            slopes.append(SIMD4<Float>(slope))
+            biases.append(SIMD4<Float>(bias))
+        }
+        // From the last stop on: constant last colour.
+        starts.append(Float(stops[stops.count - 1].offset))
+        slopes.append(.zero)
+        biases.append(stops[stops.count - 1].color.simd)
+    }
+}

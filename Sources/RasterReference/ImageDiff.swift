@@ -1,0 +1,61 @@
+import Foundation
+import RasterKit
+
+/// How far an 8-bit image is from a reference, over all channels of all
+/// pixels, in 8-bit units. The reference may be unquantised (Double), so a
+/// perfect backend still shows up to 0.5 of rounding error against it; the
+/// bounds in SPEC section 3 are on `maxError` after rounding the reference.
+public struct ImageDiff: Sendable, CustomStringConvertible {
+    /// Largest |backend - round(reference)|.
+    public var maxError: Double
+    /// Mean |backend - round(reference)|.
+    public var meanError: Double
+    /// Peak signal-to-noise ratio against the unrounded reference, in dB
+    /// (infinite for identical images).
+    public var psnr: Double
+    /// Where the largest error is: (x, y, channel).
+    public var worst: (x: Int, y: Int, channel: Int)
+
+    /// Compares `image` with `reference`, planar-free: `reference` holds
+    /// width * height * 4 values (r, g, b, a per pixel, premultiplied).
+    public init(_ image: ImageView, reference: [Double]) {
+        precondition(reference.count == image.width * image.height * 4)
+        var maxE = 0.0, sumE = 0.0, sumSq = 0.0
+        var worst = (x: 0, y: 0, channel: 0)
+        for y in 0..<image.height {
+            let row = image.row(y)
+            for i in 0..<(image.width * 4) {
+                let r = reference[y * image.width * 4 + i]
+                let v = Double(row[i])
+                let e = abs(v - Double(Color.quantize(r)))
+                sumE += e
+                sumSq += (v - r) * (v - r)
+                if e > maxE { maxE = e; worst = (i / 4, y, i % 4) }
+            }
+        }
+        let n = Double(image.width * image.height * 4)
+        maxError = maxE
+        meanError = sumE / n
+        let mse = sumSq / n
+        // Rounding alone leaves up to 1/12 of an 8-bit step squared; treat an
+        // image within that of the reference as exact.
+        psnr = mse <= 1.0 / 12.0 + 1e-12 ? .infinity : 10 * log10(255 * 255 / mse)
+        self.worst = worst
+    }
+
+    /// Compares two 8-bit images of the same size.
+    public init(_ image: ImageView, _ other: ImageView) {
+        var ref = [Double](repeating: 0, count: other.width * other.height * 4)
+        for y in 0..<other.height {
+            for i in 0..<(other.width * 4) { ref[y * other.width * 4 + i] = Double(other.row(y)[i]) }
+        }
+        self.init(image, reference: ref)
+        if maxError == 0 { psnr = .infinity }
+    }
+
+    public var description: String {
+        String(format: "max %.0f, mean %.4f, PSNR %@ (worst at x=%d y=%d ch=%d)",
+               maxError, meanError, psnr.isInfinite ? "inf" : String(format: "%.2f dB", psnr),
+               worst.x, worst.y, worst.channel)
+    }
+}
