@@ -68,6 +68,67 @@ void raster_omp_gradient(uint8_t *dst, int width, int height, ptrdiff_t stride, 
 void raster_omp_composite(const uint8_t *src, ptrdiff_t src_stride, uint8_t *dst, ptrdiff_t dst_stride,
                           int width, int height, float opacity, int threads);
 
+/// K3 Gaussian blur. One 1-D filter along a line of `length` samples, as
+/// RasterKit's `BlurLineFilter` describes it (maths in GaussianBlur.swift):
+/// - RASTER_OMP_BLUR_FIR: exact taps; `taps` holds 2 * (reach + 3) + 1
+///   weights w_{-reach-3} ... w_{reach+3} (zero beyond `reach`), `tail` the
+///   weight of taps cut beyond the line on each side (clamp edges only).
+/// - RASTER_OMP_BLUR_BOX: three extended-box passes of radius `box_radius`
+///   with end taps `box_alpha`, `box_norm` = 1 / (2r + 1 + 2 alpha), values on
+///   an integer grid of 1 / `box_grid` 8-bit units.
+/// - RASTER_OMP_BLUR_IIR: Deriche's recursion; `iir` holds two sections of
+///   10 floats: pole, causal, anticausal, causal rest, anticausal rest
+///   (re, im each), as DericheIIR.floats.
+/// `clamp` 1 repeats the edge samples, 0 reads zeros outside the line.
+typedef enum raster_omp_blur_kind {
+    RASTER_OMP_BLUR_FIR = 0,
+    RASTER_OMP_BLUR_BOX = 1,
+    RASTER_OMP_BLUR_IIR = 2,
+} raster_omp_blur_kind;
+
+typedef struct raster_omp_blur_filter {
+    int kind;
+    int length;
+    int clamp;
+    const float *taps;
+    int reach;
+    float tail;
+    int box_radius;
+    float box_alpha;
+    float box_norm;
+    float box_grid;
+    float iir[20];
+} raster_omp_blur_filter;
+
+/// Samples in one line buffer of filter `f` (the line plus its edge
+/// padding); each buffer holds that many times 64 floats, and each thread
+/// needs two.
+size_t raster_omp_blur_samples(const raster_omp_blur_filter *f);
+
+/// K3 at full resolution, in place on RGBA8 `image`: `rows` along x (its
+/// length is `width`), then `columns` along y (length `height`), through
+/// `plane` (strips * height * 64 UInt16, 8.8 fixed point, stored strip by
+/// strip; strips = ceil(width / 16)). `buffers` holds
+/// 2 * buffer_floats floats per thread for min(threads, max(bands, strips))
+/// threads, where bands = ceil(height / 16) and strips = ceil(width / 16);
+/// buffer_floats >= 64 * raster_omp_blur_samples of both filters. The
+/// result does not depend on `threads`.
+void raster_omp_blur(const raster_omp_blur_filter *rows, const raster_omp_blur_filter *columns,
+                     uint8_t *image, int width, int height, ptrdiff_t stride,
+                     uint16_t *plane, float *buffers, size_t buffer_floats, int threads);
+
+/// K3's down-sampled variants: area down-sample of `image` by `factor` into
+/// `small` (sw * sh * 4 UInt16 8.8, sw = rows->length, sh =
+/// columns->length), `rows` and `columns` on it through `small_plane`
+/// (ceil(sw / 16) * sh * 64 UInt16), bilinear up-sample back into `image`. `clamp` selects how edge
+/// blocks average (inside pixels only, or zeros included). `buffers` as for
+/// raster_omp_blur with sw, sh; `row_buffers` holds (2 * width + sw) * 4
+/// floats per thread for min(threads, height) threads.
+void raster_omp_blur_resampled(const raster_omp_blur_filter *rows, const raster_omp_blur_filter *columns,
+                               int factor, int clamp, uint8_t *image, int width, int height, ptrdiff_t stride,
+                               uint16_t *small, uint16_t *small_plane, float *buffers, size_t buffer_floats,
+                               float *row_buffers, int threads);
+
 #ifdef __cplusplus
 }
 #endif

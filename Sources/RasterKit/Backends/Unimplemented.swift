@@ -1,10 +1,7 @@
 /// Kernels whose issues have not landed yet. Each backend reports them as
 /// unsupported (a typed error) until its implementation replaces this.
-/// TEMPORARY: the blur (#3) and path (#4) issues delete these.
+/// TEMPORARY: the path issue (#4) deletes these (blur landed with #3).
 extension RasterBackend {
-    public func blur(_ blur: GaussianBlur, variant: BlurVariant, image: ImageView, scratch: Scratch) throws {
-        throw RasterError.unsupported(backend: name, kernel: "blur", variant: variant.rawValue)
-    }
     public func fill(_ fill: PathFill, variant: FillVariant, onto dst: ImageView, scratch: Scratch) throws {
         throw RasterError.unsupported(backend: name, kernel: "fill", variant: variant.rawValue)
     }

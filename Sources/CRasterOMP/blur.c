@@ -1,0 +1,451 @@
+// K3, Gaussian blur: the same schedule as the Swift simd backend.
+//
+// Both passes filter *bundles* of 64 lines at once, one sample at a time:
+// the horizontal pass takes bands of 16 rows (lane 4r + c = channel c of
+// row r), the vertical pass strips of 16 columns (lane 4p + c = channel c
+// of pixel p). A bundle is transposed into a per-thread buffer, filtered
+// along the line by one of three 1-D filters (FIR, extended-box cascade,
+// Deriche IIR; the maths is documented in RasterKit/Kernels/GaussianBlur.swift)
+// and written out. Between the passes the image lives in a UInt16 8.8
+// plane stored strip by strip (strip s = rows 0..height-1 of its 16
+// columns, 128 bytes per row), so that the vertical pass reads one
+// sequential stream per strip instead of one new page per row. Bands and
+// strips are fixed by the image size, threads only share them out, so the
+// result does not depend on the thread count.
+#include "raster_omp.h"
+#include "pixel.h"
+#include <string.h>
+
+#define LANES 64
+#define BAND_ROWS 16
+#define STRIP_PIXELS 16
+#define FIR_BLOCK 4
+#define FIXED_ONE 256.0f
+
+typedef float bundle[LANES];
+
+static int lead_of(const raster_omp_blur_filter *f) {
+    switch (f->kind) {
+    case RASTER_OMP_BLUR_FIR: return f->reach;
+    case RASTER_OMP_BLUR_BOX: return 3 * (f->box_radius + 1);
+    default: return 0;
+    }
+}
+
+static int trail_of(const raster_omp_blur_filter *f) {
+    switch (f->kind) {
+    case RASTER_OMP_BLUR_FIR: return f->reach + FIR_BLOCK;
+    case RASTER_OMP_BLUR_BOX: return 3 * (f->box_radius + 1);
+    default: return 0;
+    }
+}
+
+size_t raster_omp_blur_samples(const raster_omp_blur_filter *f) {
+    return (size_t)lead_of(f) + (size_t)f->length + (size_t)trail_of(f);
+}
+
+static inline float clamp_round(float v, float limit) {
+    v = v < 0.0f ? 0.0f : (v > limit ? limit : v);
+    return floorf(v + 0.5f);
+}
+
+// MARK: - 1-D filters on a bundle buffer
+
+static void pad(bundle *a, int lead, int length, int trail, int clamp) {
+    for (int i = 0; i < lead; i++) {
+        #pragma omp simd
+        for (int l = 0; l < LANES; l++) a[i][l] = clamp ? a[lead][l] : 0.0f;
+    }
+    for (int i = lead + length; i < lead + length + trail; i++) {
+        #pragma omp simd
+        for (int l = 0; l < LANES; l++) a[i][l] = clamp ? a[lead + length - 1][l] : 0.0f;
+    }
+}
+
+// out[i] = sum_{|k| <= reach} w_k in[i + k] (+ tail * (first + last)), four
+// outputs per block so that every loaded sample feeds four accumulators.
+static void fir(bundle *in, bundle *out, int lead, int n, const float *taps, int reach, float tail) {
+    const int center = reach + FIR_BLOCK - 1;
+    for (int i = 0; i < n; i += FIR_BLOCK) {
+        float acc0[LANES] = {0}, acc1[LANES] = {0}, acc2[LANES] = {0}, acc3[LANES] = {0};
+        const int base = lead + i;
+        for (int m = -reach; m <= reach + FIR_BLOCK - 1; m++) {
+            const float *x = in[base + m];
+            const float *t = taps + m + center;
+            const float w0 = t[0], w1 = t[-1], w2 = t[-2], w3 = t[-3];
+            #pragma omp simd
+            for (int l = 0; l < LANES; l++) {
+                acc0[l] += w0 * x[l];
+                acc1[l] += w1 * x[l];
+                acc2[l] += w2 * x[l];
+                acc3[l] += w3 * x[l];
+            }
+        }
+        if (tail != 0.0f) {
+            #pragma omp simd
+            for (int l = 0; l < LANES; l++) {
+                float e = tail * (in[lead][l] + in[lead + n - 1][l]);
+                acc0[l] += e; acc1[l] += e; acc2[l] += e; acc3[l] += e;
+            }
+        }
+        memcpy(out[base], acc0, sizeof(bundle));
+        memcpy(out[base + 1], acc1, sizeof(bundle));
+        memcpy(out[base + 2], acc2, sizeof(bundle));
+        memcpy(out[base + 3], acc3, sizeof(bundle));
+    }
+}
+
+// Adding and subtracting 2^23 rounds a value in [0, 2^22) to an integer.
+static inline float on_grid(float v) {
+    const float magic = 8388608.0f;
+    return (v + magic) - magic;
+}
+
+// Three extended-box passes; values stay on an integer grid so the running
+// sums are exact (see ExtendedBox). Returns the buffer holding the result.
+static bundle *box(bundle *a, bundle *b, int e, int n, const raster_omp_blur_filter *f) {
+    const int r = f->box_radius;
+    const float alpha = f->box_alpha, norm = f->box_norm, grid = f->box_grid;
+    #pragma omp simd collapse(2)
+    for (int i = e; i < e + n; i++)
+        for (int l = 0; l < LANES; l++) a[i][l] = on_grid(a[i][l] * grid);
+    pad(a, e, n, e, f->clamp);
+    bundle *src = a, *dst = b;
+    for (int pass = 1; pass <= 3; pass++) {
+        const int margin = (3 - pass) * (r + 1);
+        const int lo = e - margin, hi = e + n + margin;
+        const int last = pass == 3;
+        const float scale = last ? norm / grid : norm;
+        const float edge = alpha * scale;
+        float sum[LANES] = {0};
+        for (int i = lo - r; i <= lo + r; i++) {
+            #pragma omp simd
+            for (int l = 0; l < LANES; l++) sum[l] += src[i][l];
+        }
+        for (int i = lo; i < hi; i++) {
+            const float *before = src[i - r - 1], *after = src[i + r + 1], *leaving = src[i - r];
+            float *o = dst[i];
+            if (last) {
+                #pragma omp simd
+                for (int l = 0; l < LANES; l++) {
+                    o[l] = sum[l] * scale + edge * (before[l] + after[l]);
+                    sum[l] += after[l] - leaving[l];
+                }
+            } else {
+                #pragma omp simd
+                for (int l = 0; l < LANES; l++) {
+                    o[l] = on_grid(sum[l] * scale + edge * (before[l] + after[l]));
+                    sum[l] += after[l] - leaving[l];
+                }
+            }
+        }
+        bundle *t = src; src = dst; dst = t;
+    }
+    return src;
+}
+
+// Deriche's parallel form with two complex first-order sections per
+// direction (see DericheIIR): causal sum into out, anti-causal added back.
+static void iir(bundle *in, bundle *out, int n, const raster_omp_blur_filter *f) {
+    const float *k = f->iir;
+    // Per section s (10 floats): pole, causal, anticausal, causalRest, anticausalRest (re, im).
+    const float p0r = k[0], p0i = k[1], p1r = k[10], p1i = k[11];
+    float u0[LANES], v0[LANES], u1[LANES], v1[LANES];
+    {
+        const float c0r = k[2], c0i = k[3], c1r = k[12], c1i = k[13];
+        #pragma omp simd
+        for (int l = 0; l < LANES; l++) {
+            float x0 = f->clamp ? in[0][l] : 0.0f;
+            u0[l] = x0 * k[6]; v0[l] = x0 * k[7]; u1[l] = x0 * k[16]; v1[l] = x0 * k[17];
+        }
+        for (int i = 0; i < n; i++) {
+            const float *x = in[i];
+            float *o = out[i];
+            #pragma omp simd
+            for (int l = 0; l < LANES; l++) {
+                float nu0 = x[l] * c0r - p0i * v0[l] + p0r * u0[l];
+                float nv0 = x[l] * c0i + p0i * u0[l] + p0r * v0[l];
+                float nu1 = x[l] * c1r - p1i * v1[l] + p1r * u1[l];
+                float nv1 = x[l] * c1i + p1i * u1[l] + p1r * v1[l];
+                u0[l] = nu0; v0[l] = nv0; u1[l] = nu1; v1[l] = nv1;
+                o[l] = nu0 + nu1;
+            }
+        }
+    }
+    {
+        const float c0r = k[4], c0i = k[5], c1r = k[14], c1i = k[15];
+        #pragma omp simd
+        for (int l = 0; l < LANES; l++) {
+            float xn = f->clamp ? in[n - 1][l] : 0.0f;
+            u0[l] = xn * k[8]; v0[l] = xn * k[9]; u1[l] = xn * k[18]; v1[l] = xn * k[19];
+        }
+        for (int i = n - 1; i >= 0; i--) {
+            const float *x = in[i];
+            float *o = out[i];
+            #pragma omp simd
+            for (int l = 0; l < LANES; l++) {
+                o[l] += u0[l] + u1[l];
+                float nu0 = x[l] * c0r - p0i * v0[l] + p0r * u0[l];
+                float nv0 = x[l] * c0i + p0i * u0[l] + p0r * v0[l];
+                float nu1 = x[l] * c1r - p1i * v1[l] + p1r * u1[l];
+                float nv1 = x[l] * c1i + p1i * u1[l] + p1r * v1[l];
+                u0[l] = nu0; v0[l] = nv0; u1[l] = nu1; v1[l] = nv1;
+            }
+        }
+    }
+}
+
+// Filters the line at a[lead ..< lead + length]; returns the result buffer
+// (the result sits at the same offset).
+static bundle *run_filter(const raster_omp_blur_filter *f, bundle *a, bundle *b) {
+    const int lead = lead_of(f), n = f->length;
+    switch (f->kind) {
+    case RASTER_OMP_BLUR_FIR:
+        pad(a, lead, n, trail_of(f), f->clamp);
+        fir(a, b, lead, n, f->taps, f->reach, f->clamp ? f->tail : 0.0f);
+        return b;
+    case RASTER_OMP_BLUR_BOX:
+        return box(a, b, lead, n, f);
+    default:
+        iir(a, b, n, f);
+        return b;
+    }
+}
+
+// MARK: - Bands (horizontal pass)
+
+static inline int band_row(int y0, int r, int height) {
+    int y = y0 + r;
+    return y < height ? y : height - 1;
+}
+
+// Rows y0 ..< y0 + 16 (past the bottom: the last row again; those lanes
+// compute exactly the last row's values) of an RGBA8 image or a UInt16 8.8
+// plane into samples offset ... of the buffer.
+static void load_band(const uint8_t *image, ptrdiff_t stride, const uint16_t *plane, int width, int height, int y0,
+                      bundle *buf, int offset) {
+    for (int r = 0; r < BAND_ROWS; r++) {
+        const int y = band_row(y0, r, height);
+        if (image) {
+            const uint8_t *row = image + (ptrdiff_t)y * stride;
+            for (int x = 0; x < width; x++) {
+                float *o = buf[offset + x] + 4 * r;
+                for (int c = 0; c < 4; c++) o[c] = (float)row[4 * x + c];
+            }
+        } else {
+            const uint16_t *row = plane + (ptrdiff_t)y * width * 4;
+            for (int x = 0; x < width; x++) {
+                float *o = buf[offset + x] + 4 * r;
+                for (int c = 0; c < 4; c++) o[c] = (float)row[4 * x + c] * (1.0f / FIXED_ONE);
+            }
+        }
+    }
+}
+
+// Element offset of pixel (x, y) in the strip-major plane.
+static inline size_t strip_offset(int x, int y, int height) {
+    return ((size_t)(x / STRIP_PIXELS) * (size_t)height + (size_t)y) * 4 * STRIP_PIXELS + (size_t)(x % STRIP_PIXELS) * 4;
+}
+
+static void store_band(bundle *buf, int offset, uint16_t *plane, int width, int height, int y0) {
+    for (int x = 0; x < width; x++) {
+        const float *s = buf[offset + x];
+        uint16_t q[LANES];
+        #pragma omp simd
+        for (int l = 0; l < LANES; l++) q[l] = (uint16_t)clamp_round(s[l] * FIXED_ONE, 65535.0f);
+        for (int r = 0; r < BAND_ROWS; r++) {
+            memcpy(plane + strip_offset(x, band_row(y0, r, height), height), q + 4 * r, 4 * sizeof(uint16_t));
+        }
+    }
+}
+
+static void horizontal(const raster_omp_blur_filter *f, const uint8_t *image, ptrdiff_t stride, const uint16_t *source,
+                       uint16_t *plane, int width, int height, float *buffers, size_t buffer_floats, int threads) {
+    const int bands = (height + BAND_ROWS - 1) / BAND_ROWS;
+    const int lead = lead_of(f);
+    #pragma omp parallel num_threads(threads < bands ? threads : bands)
+    {
+        int t = 0;
+#ifdef _OPENMP
+        t = omp_get_thread_num();
+#endif
+        bundle *a = (bundle *)(buffers + (size_t)t * 2 * buffer_floats);
+        bundle *b = (bundle *)(buffers + ((size_t)t * 2 + 1) * buffer_floats);
+        #pragma omp for schedule(static)
+        for (int band = 0; band < bands; band++) {
+            const int y0 = band * BAND_ROWS;
+            load_band(image, stride, source, width, height, y0, a, lead);
+            bundle *result = run_filter(f, a, b);
+            store_band(result, lead, plane, width, height, y0);
+        }
+    }
+}
+
+// MARK: - Strips (vertical pass)
+
+static void vertical(const raster_omp_blur_filter *f, const uint16_t *plane, uint8_t *image, ptrdiff_t stride,
+                     uint16_t *target, int width, int height, float *buffers, size_t buffer_floats, int threads) {
+    const int strips = (width + STRIP_PIXELS - 1) / STRIP_PIXELS;
+    const int lead = lead_of(f);
+    #pragma omp parallel num_threads(threads < strips ? threads : strips)
+    {
+        int t = 0;
+#ifdef _OPENMP
+        t = omp_get_thread_num();
+#endif
+        bundle *a = (bundle *)(buffers + (size_t)t * 2 * buffer_floats);
+        bundle *b = (bundle *)(buffers + ((size_t)t * 2 + 1) * buffer_floats);
+        #pragma omp for schedule(static)
+        for (int strip = 0; strip < strips; strip++) {
+            const int x0 = strip * STRIP_PIXELS;
+            const int count = width - x0 < STRIP_PIXELS ? width - x0 : STRIP_PIXELS;
+            const int values = 4 * count;
+            // Columns past the right edge hold whatever is there; their
+            // lanes are never stored.
+            const uint16_t *src = plane + strip_offset(x0, 0, height);
+            for (int y = 0; y < height; y++) {
+                float *o = a[lead + y];
+                #pragma omp simd
+                for (int l = 0; l < LANES; l++) o[l] = (float)src[l] * (1.0f / FIXED_ONE);
+                src += LANES;
+            }
+            bundle *result = run_filter(f, a, b);
+            for (int y = 0; y < height; y++) {
+                const float *s = result[lead + y];
+                if (image) {
+                    uint8_t *dst = image + (ptrdiff_t)y * stride + 4 * x0;
+                    for (int p = 0; p < count; p++) {
+                        const float al = clamp_round(s[4 * p + 3], 255.0f);
+                        for (int c = 0; c < 3; c++) {
+                            const float v = clamp_round(s[4 * p + c], 255.0f);
+                            dst[4 * p + c] = (uint8_t)(v < al ? v : al);
+                        }
+                        dst[4 * p + 3] = (uint8_t)al;
+                    }
+                } else {
+                    uint16_t *dst = target + (ptrdiff_t)y * width * 4 + 4 * x0;
+                    #pragma omp simd
+                    for (int l = 0; l < values; l++) dst[l] = (uint16_t)clamp_round(s[l] * FIXED_ONE, 65535.0f);
+                }
+            }
+        }
+    }
+}
+
+void raster_omp_blur(const raster_omp_blur_filter *rows, const raster_omp_blur_filter *columns,
+                     uint8_t *image, int width, int height, ptrdiff_t stride,
+                     uint16_t *plane, float *buffers, size_t buffer_floats, int threads) {
+    horizontal(rows, image, stride, NULL, plane, width, height, buffers, buffer_floats, threads);
+    vertical(columns, plane, image, stride, NULL, width, height, buffers, buffer_floats, threads);
+}
+
+// MARK: - Down-sampled variants
+
+static inline void resample_tap(int i, int factor, int limit, int *i0, float *w) {
+    float pos = ((float)i + 0.5f) / (float)factor - 0.5f;
+    if (pos < 0.0f) pos = 0.0f;
+    int k = (int)pos;
+    if (k > limit - 1) k = limit - 1;
+    float f = pos - (float)k;
+    if (f > 1.0f) f = 1.0f;
+    *i0 = k;
+    *w = k + 1 < limit ? f : 0.0f;
+}
+
+void raster_omp_blur_resampled(const raster_omp_blur_filter *rows, const raster_omp_blur_filter *columns,
+                               int factor, int clamp, uint8_t *image, int width, int height, ptrdiff_t stride,
+                               uint16_t *small, uint16_t *small_plane, float *buffers, size_t buffer_floats,
+                               float *row_buffers, int threads) {
+    const int f = factor;
+    const int sw = rows->length, sh = columns->length;
+    const size_t row_floats = (size_t)2 * width * 4 + (size_t)sw * 4;
+
+    // Area down-sample: mean of each f x f block.
+    #pragma omp parallel num_threads(threads < sh ? threads : sh)
+    {
+        int t = 0;
+#ifdef _OPENMP
+        t = omp_get_thread_num();
+#endif
+        float *acc = row_buffers + (size_t)t * row_floats;
+        #pragma omp for schedule(static)
+        for (int j = 0; j < sh; j++) {
+            const int y0 = j * f, y1 = y0 + f < height ? y0 + f : height;
+            memset(acc, 0, sizeof(float) * (size_t)width * 4);
+            for (int y = y0; y < y1; y++) {
+                const uint8_t *row = image + (ptrdiff_t)y * stride;
+                #pragma omp simd
+                for (int i = 0; i < width * 4; i++) acc[i] += (float)row[i];
+            }
+            uint16_t *out = small + (size_t)j * sw * 4;
+            for (int i = 0; i < sw; i++) {
+                const int x0 = i * f, x1 = x0 + f < width ? x0 + f : width;
+                const float area = clamp ? (float)((x1 - x0) * (y1 - y0)) : (float)(f * f);
+                for (int c = 0; c < 4; c++) {
+                    float s = 0.0f;
+                    for (int x = x0; x < x1; x++) s += acc[4 * x + c];
+                    out[4 * i + c] = (uint16_t)clamp_round(s * (FIXED_ONE / area), 65535.0f);
+                }
+            }
+        }
+    }
+
+    horizontal(rows, NULL, 0, small, small_plane, sw, sh, buffers, buffer_floats, threads);
+    vertical(columns, small_plane, NULL, 0, small, sw, sh, buffers, buffer_floats, threads);
+
+    // Bilinear up-sample: stretch small rows horizontally (each once per
+    // thread), blend two stretched rows per target row.
+    #pragma omp parallel num_threads(threads < height ? threads : height)
+    {
+        int t = 0;
+#ifdef _OPENMP
+        t = omp_get_thread_num();
+#endif
+        float *upper = row_buffers + (size_t)t * row_floats;
+        float *lower = upper + (size_t)width * 4;
+        float *decoded = lower + (size_t)width * 4;
+        int upper_row = -1, lower_row = -1;
+        #pragma omp for schedule(static)
+        for (int y = 0; y < height; y++) {
+            int j0; float fy;
+            resample_tap(y, f, sh, &j0, &fy);
+            const int j1 = j0 + 1 < sh ? j0 + 1 : sh - 1;
+            for (int pass = 0; pass < 2; pass++) {
+                const int want = pass == 0 ? j0 : j1;
+                if (pass == 0 && upper_row != j0 && lower_row == j0) {
+                    float *tmp = upper; upper = lower; lower = tmp;
+                    int tr = upper_row; upper_row = lower_row; lower_row = tr;
+                }
+                int *held = pass == 0 ? &upper_row : &lower_row;
+                if (*held == want) continue;
+                float *out = pass == 0 ? upper : lower;
+                const uint16_t *src = small + (size_t)want * sw * 4;
+                #pragma omp simd
+                for (int i = 0; i < sw * 4; i++) decoded[i] = (float)src[i] * (1.0f / FIXED_ONE);
+                for (int x = 0; x < width; x++) {
+                    int x0; float fx;
+                    resample_tap(x, f, sw, &x0, &fx);
+                    const int x1 = x0 + 1 < sw ? x0 + 1 : sw - 1;
+                    for (int c = 0; c < 4; c++) {
+                        const float a = decoded[4 * x0 + c], b = decoded[4 * x1 + c];
+                        out[4 * x + c] = a + (b - a) * fx;
+                    }
+                }
+                *held = want;
+            }
+            uint32_t *row = (uint32_t *)(image + (ptrdiff_t)y * stride);
+            #pragma omp simd
+            for (int x = 0; x < width; x++) {
+                float v[4];
+                for (int c = 0; c < 4; c++) v[c] = upper[4 * x + c] + (lower[4 * x + c] - upper[4 * x + c]) * fy;
+                const uint32_t al = raster_quantize(v[3]);
+                uint32_t px = al << 24;
+                for (int c = 0; c < 3; c++) {
+                    uint32_t q = raster_quantize(v[c]);
+                    px |= (q < al ? q : al) << (8 * c);
+                }
+                row[x] = px;
+            }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import RasterKit
+
+extension Reference {
+    /// K3 as SPEC section 2 defines it: separable convolution of each
+    /// premultiplied channel with the normalised Gaussian truncated at
+    /// ceil(4 sigma), in Double, horizontal pass then vertical pass with no
+    /// rounding in between. Outside the image: 0 (`transparent`) or the
+    /// nearest edge pixel (`clamp`). The weights are computed here from the
+    /// formula, independently of RasterKit's `GaussianWeights`.
+    public static func blur(_ image: ImageView, _ blur: GaussianBlur) -> [Double] {
+        let w = image.width, h = image.height
+        let r = Int((4 * blur.sigma).rounded(.up))
+        var taps = (0...r).map { k in exp(-Double(k * k) / (2 * blur.sigma * blur.sigma)) }
+        let total = taps[0] + 2 * taps.dropFirst().reduce(0, +)
+        taps = taps.map { $0 / total }
+        let clamp = blur.edge == .clamp
+
+        // The sum over k of taps[|k|] * line(i + k), with the edge rule.
+        func convolve(_ n: Int, _ i: Int, _ line: (Int) -> Double) -> Double {
+            var s = 0.0
+            for k in -r...r {
+                var j = i + k
+                if j < 0 || j >= n {
+                    guard clamp else { continue }
+                    j = min(max(j, 0), n - 1)
+                }
+                s += taps[abs(k)] * line(j)
+            }
+            return s
+        }
+
+        var horizontal = [Double](repeating: 0, count: w * h * 4)
+        for y in 0..<h {
+            let row = image.row(y)
+            for x in 0..<w {
+                for c in 0..<4 {
+                    horizontal[(y * w + x) * 4 + c] = convolve(w, x) { Double(row[4 * $0 + c]) }
+                }
+            }
+        }
+        var out = [Double](repeating: 0, count: w * h * 4)
+        for y in 0..<h {
+            for x in 0..<w {
+                for c in 0..<4 {
+                    out[(y * w + x) * 4 + c] = convolve(h, y) { horizontal[($0 * w + x) * 4 + c] }
+                }
+            }
+        }
+        return out
+    }
+}
