@@ -122,8 +122,9 @@ void raster_omp_blur(const raster_omp_blur_filter *rows, const raster_omp_blur_f
 /// columns->length), `rows` and `columns` on it through `small_plane`
 /// (ceil(sw / 16) * sh * 64 UInt16), bilinear up-sample back into `image`. `clamp` selects how edge
 /// blocks average (inside pixels only, or zeros included). `buffers` as for
-/// raster_omp_blur with sw, sh; `row_buffers` holds (2 * width + sw) * 4
-/// floats per thread for min(threads, height) threads.
+/// raster_omp_blur with sw, sh; `row_buffers` holds
+/// 32 * ceil(width / 4) + 4 * (sw + 3) floats per thread for
+/// min(threads, height) threads.
 void raster_omp_blur_resampled(const raster_omp_blur_filter *rows, const raster_omp_blur_filter *columns,
                                int factor, int clamp, uint8_t *image, int width, int height, ptrdiff_t stride,
                                uint16_t *small, uint16_t *small_plane, float *buffers, size_t buffer_floats,

@@ -28,7 +28,8 @@ extension OpenMPBackend {
         let small = scratch.buffer(BlurSlot.small, count: sw * sh * 4, of: UInt16.self)
         let smallPlane = scratch.buffer(BlurSlot.smallPlane, count: OpenMPBlurFilter.stripPlaneCount(sw, sh), of: UInt16.self)
         let rowWorkers = max(1, min(threads, image.height))
-        let rowBuffers = scratch.buffer(BlurSlot.resampleRows, count: rowWorkers * (2 * image.width + sw) * 4, of: Float.self)
+        let rowFloats = 32 * ((image.width + 3) / 4) + 4 * (sw + 3)
+        let rowBuffers = scratch.buffer(BlurSlot.resampleRows, count: rowWorkers * rowFloats, of: Float.self)
         raster_omp_blur_resampled(&rows, &columns, Int32(f), blur.edge.isClamp ? 1 : 0, image.base,
                                   Int32(image.width), Int32(image.height), image.stride,
                                   small, smallPlane, buffers, floats, rowBuffers, Int32(threads))

@@ -4,51 +4,80 @@
 ///
 /// The up-sampler stretches each small row horizontally once (into one of
 /// two per-worker rows), after which every target row is a vertical blend
-/// of two stretched rows: contiguous 16-lane work with no gathers.
+/// of two stretched rows: contiguous 16-lane work with no gathers. The
+/// stretch itself is periodic (target pixel f i + j always blends small
+/// pixels i - 1, i, i + 1 with the same weights), so four target pixels are
+/// four broadcast small pixels times four constant weight vectors.
 struct SIMDBlurResampler {
     let blur: GaussianBlur
     let plan: BlurResampling
     let image: ImageView
     let scratch: Scratch
 
+    /// Small pixels one group of four target pixels reads: base - 1 ... base + 2.
+    static let sources = 4
+
     init(_ blur: GaussianBlur, factor: Int, image: ImageView, scratch: Scratch) {
+        precondition(4 % factor == 0, "the stretch groups four target pixels")
         self.blur = blur
         self.image = image
         self.scratch = scratch
         plan = BlurResampling(blur, factor: factor, width: image.width, height: image.height)
     }
 
+    /// Floats per stretched row: whole groups of four pixels.
+    var stretchedFloats: Int { (image.width + 3) / 4 * 16 }
+    /// Floats per decoded small row: one padding pixel before, two after.
+    var decodedFloats: Int { (plan.smallWidth + 3) * 4 }
+
     func run(threads: Int) {
-        let sw = plan.smallWidth, sh = plan.smallHeight, w = image.width
+        let sw = plan.smallWidth, sh = plan.smallHeight
         let small = scratch.buffer(BlurSlot.small, count: sw * sh * 4, of: UInt16.self)
         let smallPlane = scratch.buffer(BlurSlot.smallPlane, count: BlurBundle.stripPlaneCount(width: sw, height: sh), of: UInt16.self)
-        // Per worker: two stretched rows, one decoded small row (Floats)
-        // and 16 bytes for the last pixels of a row.
-        let rowFloats = 2 * w * 4 + sw * 4 + 4
+        // Per worker: two stretched rows (or the down-sampler's accumulator)
+        // and one decoded small row.
+        let rowFloats = 2 * stretchedFloats + decodedFloats
         let workers = max(BlurWorkers.count(items: sh, threads: threads), BlurWorkers.count(items: image.height, threads: threads))
         let rows = scratch.buffer(BlurSlot.resampleRows, count: workers * rowFloats, of: Float.self)
-        let taps = scratch.buffer(BlurSlot.resampleTaps, count: w, of: SIMD2<Float>.self)
-        for x in 0..<w {
-            let (x0, fx) = BlurResampling.tap(x, factor: plan.factor, limit: sw)
-            taps[x] = SIMD2(Float(x0), fx)
-        }
+        let weights = scratch.buffer(BlurSlot.resampleTaps, count: SIMDBlurResampler.sources, of: FloatLanes.self)
+        stretchWeights(into: weights)
 
         BlurWorkers.run(items: sh, threads: threads) { worker, range in
-            downsample(rows: range, into: small, accumulator: rows + worker * rowFloats)
+            let buffer = rows + worker * rowFloats
+            downsample(rows: range, into: small, accumulator: buffer, row: buffer + 2 * stretchedFloats)
         }
         let smallBlur = SIMDBlurPlan(plan.smallBlur, variant: .iir, width: sw, height: sh, scratch: scratch, threads: threads)
         smallBlur.horizontal(from: .plane(small), into: smallPlane, threads: threads)
         smallBlur.vertical(from: smallPlane, into: .plane(small), threads: threads)
         BlurWorkers.run(items: image.height, threads: threads) { worker, range in
-            upsample(rows: range, from: small, taps: taps, buffers: rows + worker * rowFloats)
+            upsample(rows: range, from: small, weights: weights, buffers: rows + worker * rowFloats)
+        }
+    }
+
+    /// Weight vectors W_s (s = -1...2) such that target pixels 4m...4m+3 are
+    /// sum_s W_s * small[4m/f + s], from `BlurResampling.tap`'s positions
+    /// (clamping at the image edges becomes padding of the small row).
+    private func stretchWeights(into weights: UnsafeMutablePointer<FloatLanes>) {
+        let f = plan.factor
+        for s in 0..<SIMDBlurResampler.sources { weights[s] = FloatLanes() }
+        for k in 0..<4 {
+            let offset = (Float(k % f) + 0.5) / Float(f) - 0.5
+            let i = k / f
+            let (left, right, wl) = offset < 0 ? (i - 1, i, -offset) : (i, i + 1, 1 - offset)
+            for c in 0..<4 {
+                weights[left + 1][4 * k + c] += wl
+                weights[right + 1][4 * k + c] += 1 - wl
+            }
         }
     }
 
     /// Small rows `rows`: the mean of each f x f block (zeros outside the
     /// image with transparent edges, only the inside pixels with clamp).
-    private func downsample(rows: Range<Int>, into small: UnsafeMutablePointer<UInt16>, accumulator acc: UnsafeMutablePointer<Float>) {
+    private func downsample(rows: Range<Int>, into small: UnsafeMutablePointer<UInt16>,
+                            accumulator acc: UnsafeMutablePointer<Float>, row means: UnsafeMutablePointer<Float>) {
         let f = plan.factor, w = image.width, h = image.height, sw = plan.smallWidth
         let clamp = blur.edge.isClamp
+        let groups = (sw + 3) / 4
         for j in rows {
             let y0 = j * f, y1 = min(y0 + f, h)
             acc.update(repeating: 0, count: w * 4)
@@ -56,40 +85,67 @@ struct SIMDBlurResampler {
                 let row = image.row(y)
                 for i in 0..<(w * 4) { acc[i] += Float(row[i]) }
             }
-            let out = small + j * sw * 4
+            let a = UnsafeRawPointer(acc)
             for i in 0..<sw {
                 let x0 = i * f, x1 = min(x0 + f, w)
                 var sum = SIMD4<Float>()
-                for x in x0..<x1 { sum += UnsafeRawPointer(acc + 4 * x).loadUnaligned(as: SIMD4<Float>.self) }
+                for x in x0..<x1 { sum += a.load(fromByteOffset: 16 * x, as: SIMD4<Float>.self) }
                 let area = clamp ? Float((x1 - x0) * (y1 - y0)) : Float(f * f)
-                let v = sum * (BlurBundle.fixedOne / area) + 0.5
-                for c in 0..<4 { out[4 * i + c] = UInt16(min(v[c], 65535)) }
+                UnsafeMutableRawPointer(means + 4 * i).storeBytes(of: sum / area, as: SIMD4<Float>.self)
+            }
+            // Four pixels at a time; the last group may run past the row
+            // (into the padding of `means`), so it goes through a spare.
+            let out = small + j * sw * 4
+            for g in 0..<groups {
+                let v = UnsafeRawPointer(means + 16 * g).loadUnaligned(as: FloatLanes.self)
+                let n = min(4, sw - 4 * g)
+                if n == 4 {
+                    BlurBundle.storeHalves(v, to: out + 16 * g)
+                } else {
+                    var spare = SIMD16<UInt16>()
+                    withUnsafeMutablePointer(to: &spare) {
+                        $0.withMemoryRebound(to: UInt16.self, capacity: 16) { s in
+                            BlurBundle.storeHalves(v, to: s)
+                            (out + 16 * g).update(from: s, count: 4 * n)
+                        }
+                    }
+                }
             }
         }
     }
 
     /// Target rows `rows`, each a vertical blend of two stretched small rows.
-    private func upsample(rows: Range<Int>, from small: UnsafeMutablePointer<UInt16>, taps: UnsafeMutablePointer<SIMD2<Float>>,
+    private func upsample(rows: Range<Int>, from small: UnsafeMutablePointer<UInt16>, weights: UnsafeMutablePointer<FloatLanes>,
                           buffers: UnsafeMutablePointer<Float>) {
         let w = image.width, sw = plan.smallWidth, sh = plan.smallHeight, f = plan.factor
-        var upper = buffers, lower = buffers + w * 4
-        let decoded = buffers + 2 * w * 4
-        let spare = UnsafeMutableRawPointer(decoded + sw * 4).assumingMemoryBound(to: UInt8.self)
+        let groups = (w + 3) / 4
+        var upper = buffers, lower = buffers + stretchedFloats
+        let decoded = buffers + 2 * stretchedFloats
         var upperRow = -1, lowerRow = -1
+        let w0 = weights[0], w1 = weights[1], w2 = weights[2], w3 = weights[3]
 
         func stretch(_ j: Int, into out: UnsafeMutablePointer<Float>) {
+            // decoded[4 (i + 1) ...] = small pixel i, edges repeated.
             let src = small + j * sw * 4
-            for i in 0..<(sw * 4) { decoded[i] = Float(src[i]) * (1 / BlurBundle.fixedOne) }
+            for i in 0..<(sw * 4) { decoded[4 + i] = Float(src[i]) * (1 / BlurBundle.fixedOne) }
+            for c in 0..<4 {
+                decoded[c] = decoded[4 + c]
+                decoded[4 * (sw + 1) + c] = decoded[4 * sw + c]
+                decoded[4 * (sw + 2) + c] = decoded[4 * sw + c]
+            }
             let d = UnsafeRawPointer(decoded)
-            for x in 0..<w {
-                let t = taps[x]
-                let x0 = Int(t.x), x1 = min(x0 + 1, sw - 1)
-                let a = d.loadUnaligned(fromByteOffset: 16 * x0, as: SIMD4<Float>.self)
-                let b = d.loadUnaligned(fromByteOffset: 16 * x1, as: SIMD4<Float>.self)
-                UnsafeMutableRawPointer(out + 4 * x).storeBytes(of: a + (b - a) * t.y, as: SIMD4<Float>.self)
+            for g in 0..<groups {
+                // Small pixel base - 1 sits at decoded[4 * base].
+                let p = d + 16 * (4 * g / f)
+                var v = w0 * broadcast(p.loadUnaligned(as: SIMD4<Float>.self))
+                v.addProduct(w1, broadcast(p.loadUnaligned(fromByteOffset: 16, as: SIMD4<Float>.self)))
+                v.addProduct(w2, broadcast(p.loadUnaligned(fromByteOffset: 32, as: SIMD4<Float>.self)))
+                v.addProduct(w3, broadcast(p.loadUnaligned(fromByteOffset: 48, as: SIMD4<Float>.self)))
+                UnsafeMutableRawPointer(out + 16 * g).storeBytes(of: v, as: FloatLanes.self)
             }
         }
 
+        var spare = SIMD16<UInt8>()
         for y in rows {
             let (j0, fy) = BlurResampling.tap(y, factor: f, limit: sh)
             let j1 = min(j0 + 1, sh - 1)
@@ -102,29 +158,28 @@ struct SIMDBlurResampler {
             }
             if lowerRow != j1 { stretch(j1, into: lower); lowerRow = j1 }
             let row = image.row(y)
-            var x = 0
-            while x < w {
-                let n = min(4, w - x)
-                let top = UnsafeRawPointer(upper + 4 * x), bottom = UnsafeRawPointer(lower + 4 * x)
-                var v: FloatLanes
+            let top = UnsafeRawPointer(upper), bottom = UnsafeRawPointer(lower)
+            for g in 0..<groups {
+                let t = top.load(fromByteOffset: 64 * g, as: FloatLanes.self)
+                let v = t + (bottom.load(fromByteOffset: 64 * g, as: FloatLanes.self) - t) * fy
+                let n = min(4, w - 4 * g)
                 if n == 4 {
-                    let t = top.loadUnaligned(as: FloatLanes.self)
-                    v = t + (bottom.loadUnaligned(as: FloatLanes.self) - t) * fy
+                    BlurBundle.storePixels(v, to: row + 16 * g)
                 } else {
-                    v = FloatLanes()
-                    for i in 0..<(4 * n) {
-                        let t = top.load(fromByteOffset: 4 * i, as: Float.self)
-                        v[i] = t + (bottom.load(fromByteOffset: 4 * i, as: Float.self) - t) * fy
+                    withUnsafeMutablePointer(to: &spare) {
+                        $0.withMemoryRebound(to: UInt8.self, capacity: 16) { s in
+                            BlurBundle.storePixels(v, to: s)
+                            (row + 16 * g).update(from: s, count: 4 * n)
+                        }
                     }
                 }
-                if n == 4 {
-                    BlurBundle.storePixels(v, to: row + 4 * x)
-                } else {
-                    BlurBundle.storePixels(v, to: spare)
-                    (row + 4 * x).update(from: spare, count: 4 * n)
-                }
-                x += 4
             }
         }
+    }
+
+    /// One pixel's four channels repeated over the 16 lanes.
+    @inline(__always)
+    private func broadcast(_ p: SIMD4<Float>) -> FloatLanes {
+        FloatLanes(lowHalf: SIMD8(lowHalf: p, highHalf: p), highHalf: SIMD8(lowHalf: p, highHalf: p))
     }
 }
