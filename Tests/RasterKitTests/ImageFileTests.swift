@@ -61,4 +61,27 @@ final class ImageFileTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["x.png"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: blocker.path), [])
     }
+
+    /// `image` ops load PNG and .rgba files relative to the job file and
+    /// composite them source-over.
+    func testImageOpsLoadRelativeToTheJobFile() throws {
+        var rng = SeededGenerator(seed: 8)
+        let sub = dir.appendingPathComponent("assets")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        let opaque = try Image(width: 6, height: 4); opaque.fill(RGBA8(r: 200, g: 100, b: 50, a: 255))
+        try ImageFile.write(opaque.view, to: sub.appendingPathComponent("base.png"))
+        let overlay = try rng.image(width: 6, height: 4)
+        try ImageFile.write(overlay.view, to: sub.appendingPathComponent("overlay.rgba"))
+        let jobURL = dir.appendingPathComponent("job.json")
+        try Data(##"{ "width": 6, "height": 4, "ops": [ { "op": "image", "file": "assets/base.png" }, { "op": "image", "file": "assets/overlay.rgba" } ] }"##.utf8)
+            .write(to: jobURL)
+        let job = try Job.load(contentsOf: jobURL)
+        let expected = try Image(width: 6, height: 4); expected.view.copy(from: opaque.view)
+        try NaiveBackend().composite(overlay.view, onto: expected.view, opacity: 1)
+        for kind in BackendKind.allCases {
+            XCTAssertEqual(try Renderer(backend: kind.make(threads: 2)).render(job).packedBytes, expected.packedBytes, "\(kind)")
+        }
+        try Data(##"{ "width": 7, "height": 4, "ops": [ { "op": "image", "file": "assets/base.png" } ] }"##.utf8).write(to: jobURL)
+        XCTAssertThrowsError(try Job.load(contentsOf: jobURL)) { XCTAssert("\($0)".contains("6x4")) }
+    }
 }

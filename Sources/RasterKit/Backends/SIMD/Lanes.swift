@@ -5,12 +5,11 @@ typealias WordLanes = SIMD16<UInt32>
 enum Lanes {
     static let width = FloatLanes.scalarCount
 
-    /// 0, 1, 2, ... as floats: lane offsets along a row.
-    static let ramp: FloatLanes = {
-        var v = FloatLanes()
-        for i in 0..<FloatLanes.scalarCount { v[i] = Float(i) }
-        return v
-    }()
+    /// 0, 1, 2, ... as floats: lane offsets along a row. A literal, so it
+    /// folds into a constant (a `static let` would cost a lazy-init check
+    /// at every use inside the hot loops).
+    @inline(__always)
+    static var ramp: FloatLanes { FloatLanes(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) }
 
     /// 2^23: adding it to a float in [0, 2^23) leaves the integer part in the
     /// low mantissa bits, a vector float-to-int conversion with no libcall.
