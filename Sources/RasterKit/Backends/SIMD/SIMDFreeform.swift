@@ -19,12 +19,13 @@ extension SIMDBackend {
             RowBands.run(height: dst.height, threads: threads) { rows in
                 for y in rows {
                     let row = dst.row(y)
-                    var x = 0
-                    while x < dst.width {
+                    @inline(__always) func body(_ x: Int, _ n: Int) {
                         let c = kernel.evaluate(x: x, y: y)
-                        Lanes.store(Lanes.packRGBA8(c.0, c.1, c.2, c.3), to: row + 4 * x, count: min(Lanes.width, dst.width - x))
-                        x += Lanes.width
+                        Lanes.store(Lanes.packRGBA8(c.0, c.1, c.2, c.3), to: row + 4 * x, count: n)
                     }
+                    var x = 0
+                    while x + Lanes.width <= dst.width { body(x, Lanes.width); x += Lanes.width }
+                    if x < dst.width { body(x, dst.width - x) }
                 }
             }
             return
@@ -46,7 +47,7 @@ extension SIMDBackend {
     }
 }
 
-/// K1 evaluated sixteen pixels of one row at a time.
+/// K1 evaluated one vector of pixels of a row at a time.
 ///
 /// The influence curve is a type parameter (`WeightCurve`), not a runtime
 /// switch, so each instantiation of `evaluate` is a straight run of vector
@@ -58,7 +59,7 @@ struct FreeformLanes<Curve: WeightCurve> {
     let colors: UnsafeBufferPointer<SIMD4<Float>>
     let curve: Curve
 
-    /// Channels (r, g, b, a) of the 16 pixels starting at (x, y).
+    /// Channels (r, g, b, a) of the `Lanes.width` pixels starting at (x, y).
     @inline(__always)
     func evaluate(x: Int, y: Int) -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) {
         let qx = Lanes.ramp + (Float(x) + 0.5)
@@ -81,7 +82,7 @@ struct FreeformLanes<Curve: WeightCurve> {
     /// Lanes with no point in range take the nearest point's colour (lowest
     /// index on ties); the rest keep their weighted average.
     @inline(never)
-    func nearestFill(qx: FloatLanes, qy: Float, empty: SIMDMask<SIMD16<Int32>>,
+    func nearestFill(qx: FloatLanes, qy: Float, empty: SIMDMask<FloatLanes.MaskStorage>,
                      _ r: FloatLanes, _ g: FloatLanes, _ b: FloatLanes, _ a: FloatLanes, _ sum: FloatLanes)
         -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) {
         let inv = 1 / sum.replacing(with: 1, where: empty)
