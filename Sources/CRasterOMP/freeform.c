@@ -120,10 +120,17 @@ void raster_omp_freeform_planes(const raster_omp_freeform *g, float *planes, int
     }
 }
 
-void raster_omp_upsample(const float *planes, int sw, int sh, float *stretched, int scale,
-                         uint8_t *dst, int width, int height, ptrdiff_t stride, int threads) {
-    // Horizontal stretch once per source row, then each output row is a
-    // contiguous vertical blend of two stretched rows.
+void raster_omp_upsample(const float *planes, int sw, int sh, float *stretched, int32_t *tap_index,
+                         float *tap_weight, int scale, uint8_t *dst, int width, int height,
+                         ptrdiff_t stride, int threads) {
+    // Taps once per call, a horizontal stretch once per source row, then
+    // each output row is a contiguous vertical blend of two stretched rows.
+    for (int x = 0; x < width; x++) {
+        int i; float w;
+        raster_tap(x, scale, sw, &i, &w);
+        tap_index[x] = i;
+        tap_weight[x] = w;
+    }
     #pragma omp parallel num_threads(raster_team(threads, height))
     {
         #pragma omp for schedule(static)
@@ -131,11 +138,11 @@ void raster_omp_upsample(const float *planes, int sw, int sh, float *stretched, 
             for (int ch = 0; ch < 4; ch++) {
                 const float *src = planes + ((ptrdiff_t)ch * sh + y) * sw;
                 float *out = stretched + ((ptrdiff_t)ch * sh + y) * width;
+                #pragma omp simd
                 for (int x = 0; x < width; x++) {
-                    int x0; float fx;
-                    raster_tap(x, scale, sw, &x0, &fx);
-                    int x1 = x0 + 1 < sw ? x0 + 1 : sw - 1;
-                    out[x] = src[x0] + (src[x1] - src[x0]) * fx;
+                    const int i = tap_index[x];
+                    const int j = i + 1 < sw ? i + 1 : i; // the last column's right tap has weight 0
+                    out[x] = src[i] + (src[j] - src[i]) * tap_weight[x];
                 }
             }
         }
