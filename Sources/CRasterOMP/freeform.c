@@ -45,19 +45,41 @@ static void weights(const raster_omp_freeform *g, const float *d2, float *f) {
     }
 }
 
+/// A point whose influence disc reaches the current row: its index, its
+/// vertical offset squared and the x range (pixel-centre coordinates) of the
+/// row it can reach. Chunks outside that range skip the point; its weight
+/// there would be exactly 0 (the disc is widened by a relative 1e-4, far
+/// beyond float rounding of d / L), so the image is unchanged.
+typedef struct { int index; float dy2, x_min, x_max; } reach;
+
+static int plan_row(const raster_omp_freeform *g, float qy, reach *out) {
+    const float l = (1.0f + 1e-4f) / g->inv_influence;
+    int n = 0;
+    for (int i = 0; i < g->count; i++) {
+        float dy = qy - g->py[i], h2 = l * l - dy * dy;
+        if (h2 <= 0.0f) continue;
+        float h = sqrtf(h2) + 1e-3f;
+        out[n++] = (reach){ i, dy * dy, g->px[i] - h, g->px[i] + h };
+    }
+    return n;
+}
+
 /// Evaluates `n` (<= CHUNK) pixels of row y starting at x0 into out[4][CHUNK].
-static void chunk(const raster_omp_freeform *g, int x0, int y, int n, float out[4][CHUNK]) {
+static void chunk(const raster_omp_freeform *g, const reach *active, int reaching, int x0, int y, int n,
+                  float out[4][CHUNK]) {
     float sum[CHUNK], acc[4][CHUNK], d2[CHUNK], f[CHUNK];
     memset(sum, 0, sizeof sum);
     memset(acc, 0, sizeof acc);
-    const float qy = (float)y + 0.5f;
-    for (int i = 0; i < g->count; i++) {
-        const float px = g->px[i], dy = qy - g->py[i];
-        const float *c = g->colors + 4 * i;
+    const float qy = (float)y + 0.5f, left = (float)x0 + 0.5f, right = left + (float)(CHUNK - 1);
+    for (int k = 0; k < reaching; k++) {
+        const reach p = active[k];
+        if (p.x_max < left || p.x_min > right) continue;
+        const float px = g->px[p.index], dy2 = p.dy2;
+        const float *c = g->colors + 4 * p.index;
         #pragma omp simd
         for (int j = 0; j < CHUNK; j++) {
             float dx = (float)(x0 + j) + 0.5f - px;
-            d2[j] = dx * dx + dy * dy;
+            d2[j] = dx * dx + dy2;
         }
         weights(g, d2, f);
         #pragma omp simd
@@ -96,9 +118,11 @@ void raster_omp_freeform_rgba8(const raster_omp_freeform *g, uint8_t *dst, int w
     for (int y = 0; y < height; y++) {
         uint32_t *row = (uint32_t *)(dst + (ptrdiff_t)y * stride);
         float out[4][CHUNK];
+        reach active[16];
+        const int reaching = plan_row(g, (float)y + 0.5f, active);
         for (int x0 = 0; x0 < width; x0 += CHUNK) {
             int n = width - x0 < CHUNK ? width - x0 : CHUNK;
-            chunk(g, x0, y, n, out);
+            chunk(g, active, reaching, x0, y, n, out);
             #pragma omp simd
             for (int j = 0; j < n; j++) row[x0 + j] = raster_pack(out[0][j], out[1][j], out[2][j], out[3][j]);
         }
@@ -111,9 +135,11 @@ void raster_omp_freeform_planes(const raster_omp_freeform *g, float *planes, int
     #pragma omp parallel for schedule(static) num_threads(raster_team(threads, height))
     for (int y = 0; y < height; y++) {
         float out[4][CHUNK];
+        reach active[16];
+        const int reaching = plan_row(g, (float)y + 0.5f, active);
         for (int x0 = 0; x0 < width; x0 += CHUNK) {
             int n = width - x0 < CHUNK ? width - x0 : CHUNK;
-            chunk(g, x0, y, n, out);
+            chunk(g, active, reaching, x0, y, n, out);
             for (int ch = 0; ch < 4; ch++)
                 memcpy(planes + ch * plane + (ptrdiff_t)y * width + x0, out[ch], sizeof(float) * n);
         }
