@@ -52,21 +52,31 @@ static void weights(const raster_omp_freeform *g, const float *d2, float *f) {
 /// beyond float rounding of d / L), so the image is unchanged.
 typedef struct { int index; float dy2, x_min, x_max; } reach;
 
-static int plan_row(const raster_omp_freeform *g, float qy, reach *out) {
-    const float l = (1.0f + 1e-4f) / g->inv_influence;
-    int n = 0;
+/// One row's view of the gradient: the points that reach it.
+typedef struct {
+    const raster_omp_freeform *g;
+    int y, reaching;
+    reach active[16];
+} row_plan;
+
+static void plan_row(row_plan *r, const raster_omp_freeform *g, int y) {
+    const float l = (1.0f + 1e-4f) / g->inv_influence, qy = (float)y + 0.5f;
+    r->g = g;
+    r->y = y;
+    r->reaching = 0;
     for (int i = 0; i < g->count; i++) {
         float dy = qy - g->py[i], h2 = l * l - dy * dy;
         if (h2 <= 0.0f) continue;
         float h = sqrtf(h2) + 1e-3f;
-        out[n++] = (reach){ i, dy * dy, g->px[i] - h, g->px[i] + h };
+        r->active[r->reaching++] = (reach){ i, dy * dy, g->px[i] - h, g->px[i] + h };
     }
-    return n;
 }
 
-/// Evaluates `n` (<= CHUNK) pixels of row y starting at x0 into out[4][CHUNK].
-static void chunk(const raster_omp_freeform *g, const reach *active, int reaching, int x0, int y, int n,
-                  float out[4][CHUNK]) {
+/// Evaluates `n` (<= CHUNK) pixels of the planned row from x0 into out[4][CHUNK].
+static void chunk(const row_plan *r, int x0, int n, float out[4][CHUNK]) {
+    const raster_omp_freeform *g = r->g;
+    const reach *active = r->active;
+    const int reaching = r->reaching, y = r->y;
     float sum[CHUNK], acc[4][CHUNK], d2[CHUNK], f[CHUNK];
     memset(sum, 0, sizeof sum);
     memset(acc, 0, sizeof acc);
@@ -118,11 +128,11 @@ void raster_omp_freeform_rgba8(const raster_omp_freeform *g, uint8_t *dst, int w
     for (int y = 0; y < height; y++) {
         uint32_t *row = (uint32_t *)(dst + (ptrdiff_t)y * stride);
         float out[4][CHUNK];
-        reach active[16];
-        const int reaching = plan_row(g, (float)y + 0.5f, active);
+        row_plan plan;
+        plan_row(&plan, g, y);
         for (int x0 = 0; x0 < width; x0 += CHUNK) {
             int n = width - x0 < CHUNK ? width - x0 : CHUNK;
-            chunk(g, active, reaching, x0, y, n, out);
+            chunk(&plan, x0, n, out);
             #pragma omp simd
             for (int j = 0; j < n; j++) row[x0 + j] = raster_pack(out[0][j], out[1][j], out[2][j], out[3][j]);
         }
@@ -135,11 +145,11 @@ void raster_omp_freeform_planes(const raster_omp_freeform *g, float *planes, int
     #pragma omp parallel for schedule(static) num_threads(raster_team(threads, height))
     for (int y = 0; y < height; y++) {
         float out[4][CHUNK];
-        reach active[16];
-        const int reaching = plan_row(g, (float)y + 0.5f, active);
+        row_plan plan;
+        plan_row(&plan, g, y);
         for (int x0 = 0; x0 < width; x0 += CHUNK) {
             int n = width - x0 < CHUNK ? width - x0 : CHUNK;
-            chunk(g, active, reaching, x0, y, n, out);
+            chunk(&plan, x0, n, out);
             for (int ch = 0; ch < 4; ch++)
                 memcpy(planes + ch * plane + (ptrdiff_t)y * width + x0, out[ch], sizeof(float) * n);
         }
