@@ -122,25 +122,10 @@ static void chunk(const row_plan *r, int x0, int n, float out[4][CHUNK]) {
     }
 }
 
-void raster_omp_freeform_rgba8(const raster_omp_freeform *g, uint8_t *dst, int width, int height,
-                               ptrdiff_t stride, int threads) {
-    #pragma omp parallel for schedule(static) num_threads(raster_team(threads, height))
-    for (int y = 0; y < height; y++) {
-        uint32_t *row = (uint32_t *)(dst + (ptrdiff_t)y * stride);
-        float out[4][CHUNK];
-        row_plan plan;
-        plan_row(&plan, g, y);
-        for (int x0 = 0; x0 < width; x0 += CHUNK) {
-            int n = width - x0 < CHUNK ? width - x0 : CHUNK;
-            chunk(&plan, x0, n, out);
-            #pragma omp simd
-            for (int j = 0; j < n; j++) row[x0 + j] = raster_pack(out[0][j], out[1][j], out[2][j], out[3][j]);
-        }
-    }
-}
-
-void raster_omp_freeform_planes(const raster_omp_freeform *g, float *planes, int width, int height,
-                                int threads) {
+/// Both outputs share one loop: RGBA8 rows (`rgba` != NULL) or four float
+/// planes (`planes` != NULL), chosen per chunk.
+static void freeform_rows(const raster_omp_freeform *g, uint8_t *rgba, ptrdiff_t stride, float *planes,
+                          int width, int height, int threads) {
     const ptrdiff_t plane = (ptrdiff_t)width * height;
     #pragma omp parallel for schedule(static) num_threads(raster_team(threads, height))
     for (int y = 0; y < height; y++) {
@@ -150,10 +135,26 @@ void raster_omp_freeform_planes(const raster_omp_freeform *g, float *planes, int
         for (int x0 = 0; x0 < width; x0 += CHUNK) {
             int n = width - x0 < CHUNK ? width - x0 : CHUNK;
             chunk(&plan, x0, n, out);
-            for (int ch = 0; ch < 4; ch++)
-                memcpy(planes + ch * plane + (ptrdiff_t)y * width + x0, out[ch], sizeof(float) * n);
+            if (rgba) {
+                uint32_t *row = (uint32_t *)(rgba + (ptrdiff_t)y * stride) + x0;
+                #pragma omp simd
+                for (int j = 0; j < n; j++) row[j] = raster_pack(out[0][j], out[1][j], out[2][j], out[3][j]);
+            } else {
+                for (int ch = 0; ch < 4; ch++)
+                    memcpy(planes + ch * plane + (ptrdiff_t)y * width + x0, out[ch], sizeof(float) * n);
+            }
         }
     }
+}
+
+void raster_omp_freeform_rgba8(const raster_omp_freeform *g, uint8_t *dst, int width, int height,
+                               ptrdiff_t stride, int threads) {
+    freeform_rows(g, dst, stride, NULL, width, height, threads);
+}
+
+void raster_omp_freeform_planes(const raster_omp_freeform *g, float *planes, int width, int height,
+                                int threads) {
+    freeform_rows(g, NULL, 0, planes, width, height, threads);
 }
 
 void raster_omp_upsample(const float *planes, int sw, int sh, float *stretched, int32_t *tap_index,
