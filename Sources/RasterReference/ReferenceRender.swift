@@ -26,6 +26,8 @@ extension Reference {
             return over(gradient(g, width: w, height: h), onto: target)
         case let .image(image):
             return composite(image.view, onto: target, opacity: 1)
+        case let .blur(b):
+            return blur(target, b)
         case let .layer(opacity, ops):
             let layerJob = try Job(width: w, height: h, background: .transparent, ops: ops)
             let layer = try Image(width: w, height: h)

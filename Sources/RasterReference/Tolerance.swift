@@ -16,6 +16,8 @@ public struct Tolerance: Sendable, CustomStringConvertible {
     /// SPEC 3: K1, K2, K6.
     public static let exactGradient = Tolerance(maxError: 1)
     public static let exactComposite = Tolerance(maxError: 1)
+    /// SPEC 3: K3's exact variant.
+    public static let exactBlur = Tolerance(maxError: 2)
 
     public func accepts(_ d: ImageDiff) -> Bool {
         d.maxError <= maxError

@@ -37,7 +37,7 @@ public final class VerifyCase: @unchecked Sendable {
 /// pixels). Kernels that land later add their cases here.
 public enum VerifySuite {
     public static func cases() throws -> [VerifyCase] {
-        try freeformCases() + gradientCases() + compositeCases()
+        try freeformCases() + gradientCases() + compositeCases() + blurCases()
     }
 
     /// Telegram's default palette at its loop's first phase, plus awkward
@@ -137,4 +137,60 @@ public enum VerifySuite {
                        tolerance: .exactComposite)
         }
     }
+
+    /// K3: every variant on a small aurora layer (four translucent circles
+    /// on transparent, blurred with transparent edges at sigma 12 on a
+    /// 75 x 133 canvas: the aurora scene at a tenth of iphone-6 size, with
+    /// its blur still several times a circle's edge), then the exact variant
+    /// on awkward inputs: clamp edges over random pixels at a small sigma,
+    /// and a sigma larger than the image.
+    static func blurCases() throws -> [VerifyCase] {
+        var rng = SeededGenerator(seed: 44)
+        let w = 75, h = 133
+        let layer = try Image(width: w, height: h)
+        let centres = [Point(0.25, 0.25), Point(0.75, 0.25), Point(0.25, 0.75), Point(0.75, 0.75)]
+        for centre in centres {
+            // Opacity 0.8, as the aurora scene's circles.
+            let o = rng.color(opaque: true)
+            let c = Color(premultipliedR: o.r * 0.8, g: o.g * 0.8, b: o.b * 0.8, a: 255 * 0.8).rgba8
+            let cx = (centre.x + rng.uniform(-0.1...0.1)) * Double(w), cy = (centre.y + rng.uniform(-0.1...0.1)) * Double(h)
+            let r = Double(h) / rng.uniform(0.7...1.4) / 4
+            for y in 0..<h {
+                for x in 0..<w where (Point(Double(x) + 0.5, Double(y) + 0.5) - Point(cx, cy)).length < r {
+                    layer.view[x, y] = c
+                }
+            }
+        }
+        let aurora = try GaussianBlur(sigma: 12, edge: .transparent)
+        var cases: [VerifyCase] = []
+        for v in BlurVariant.allCases {
+            var sel = VariantSelection(); sel.blur = v
+            cases.append(VerifyCase(name: "aurora layer \(w)x\(h), sigma 12", kernel: "blur", variant: v.rawValue,
+                                    variants: sel, job: try Job(width: w, height: h, ops: [.image(layer), .blur(aurora)]),
+                                    tolerance: blurTolerance[v]!))
+        }
+        let noise = try rng.image(width: 41, height: 29)
+        cases.append(VerifyCase(name: "random pixels, sigma 3, clamp", kernel: "blur", variant: "exact",
+                                job: try Job(width: 41, height: 29, ops: [.image(noise), .blur(GaussianBlur(sigma: 3, edge: .clamp))]),
+                                tolerance: .exactBlur))
+        cases.append(VerifyCase(name: "sigma 100 on 23x17, transparent", kernel: "blur", variant: "exact",
+                                job: try Job(width: 23, height: 17, ops: [.image(try rng.image(width: 23, height: 17)),
+                                                                         .blur(GaussianBlur(sigma: 100))]),
+                                tolerance: .exactBlur))
+        return cases
+    }
+
+    /// Floors for K3's fast variants on the aurora case, a little below what
+    /// they measured when written (all backends, 1 and 2 threads).
+    public static let blurTolerance: [BlurVariant: Tolerance] = [
+        .exact: .exactBlur,
+        // measured: max 4, 47.8 dB (the cascade's shape is not a Gaussian's)
+        .box3: Tolerance(maxError: 6, minPSNR: 45),
+        // measured: max 1, 67.6 dB
+        .iir: Tolerance(maxError: 2, minPSNR: 64),
+        // measured: max 4, 56.1 dB
+        .down2: Tolerance(maxError: 6, minPSNR: 53),
+        // measured: max 11, 47.5 dB (sigma' = 3 small pixels on a 19x34 image)
+        .down4: Tolerance(maxError: 14, minPSNR: 44),
+    ]
 }

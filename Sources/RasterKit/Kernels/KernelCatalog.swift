@@ -19,6 +19,9 @@ public enum KernelCatalog {
                    variants: ["exact"], exactVariant: "exact"),
         KernelInfo(id: "K2", name: "radial", summary: "radial gradient, pad/repeat/reflect",
                    variants: ["exact"], exactVariant: "exact"),
+        KernelInfo(id: "K3", name: BlurVariant.kernelName,
+                   summary: "Gaussian blur, transparent or clamp edges",
+                   variants: BlurVariant.allCases.map(\.rawValue), exactVariant: BlurVariant.exact.rawValue),
         KernelInfo(id: "K6", name: "composite", summary: "source-over with global opacity",
                    variants: ["exact"], exactVariant: "exact"),
     ]

@@ -28,6 +28,8 @@ public indirect enum JobOp: Sendable {
     case gradient(Gradient)
     /// A canvas-sized premultiplied image composited source-over (K6).
     case image(Image)
+    /// K3: blurs the canvas (or layer) the op is in, in place.
+    case blur(GaussianBlur)
     /// Ops rendered into a transparent layer, then composited with an opacity (K6).
     case layer(opacity: Double, ops: [JobOp])
 }

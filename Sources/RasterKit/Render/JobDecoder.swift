@@ -59,6 +59,7 @@ struct JobDecoder {
         case "freeform": return try freeform(node)
         case "linear", "radial": return try gradient(node, radial: kind == "radial")
         case "image": return try image(node)
+        case "blur": return try blur(node)
         case "layer":
             _ = try node.object(allowing: ["op", "opacity", "ops"])
             let opacity = try node.optional("opacity")?.number(in: 0...1) ?? 1
@@ -70,7 +71,7 @@ struct JobDecoder {
         }
     }
 
-    static let opNames = ["freeform", "linear", "radial", "image", "layer"]
+    static let opNames = ["freeform", "linear", "radial", "image", "blur", "layer"]
 
     func freeform(_ node: JSONNode) throws -> JobOp {
         _ = try node.object(allowing: ["op", "points", "influence", "exponent"])
@@ -105,6 +106,15 @@ struct JobDecoder {
         }
         let extend = try node.optional("extend")?.choice(ExtendMode.self) ?? .pad
         return .gradient(try Gradient(shape: shape, stops: stops, extend: extend))
+    }
+
+    /// `{ "op": "blur", "sigma": S, "edge": "transparent" | "clamp" }`.
+    func blur(_ node: JSONNode) throws -> JobOp {
+        _ = try node.object(allowing: ["op", "sigma", "edge"])
+        let sigma = try node.required("sigma").number(
+            in: Double.leastNonzeroMagnitude...GaussianBlur.maxSigma, "0 < sigma <= \(Int(GaussianBlur.maxSigma)) px")
+        let edge = try node.optional("edge")?.choice(BlurEdge.self) ?? .transparent
+        return .blur(try GaussianBlur(sigma: sigma, edge: edge))
     }
 
     func image(_ node: JSONNode) throws -> JobOp {

@@ -48,6 +48,8 @@ public final class Renderer {
                 try paint(opaque: g.isOpaque, on: target, depth: depth) { try backend.gradient(g, into: $0) }
             case let .image(image):
                 try backend.composite(image.view, onto: target, opacity: 1)
+            case let .blur(blur):
+                try backend.blur(blur, variant: variants.blur, image: target, scratch: scratch)
             case let .layer(opacity, ops):
                 let layer = try self.layer(depth: depth, like: target)
                 layer.fill(.transparent)

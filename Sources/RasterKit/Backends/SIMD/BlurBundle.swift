@@ -1,4 +1,12 @@
-import Dispatch
+/// K3's own lane types: 16 lanes, not the 8 of `FloatLanes`. The blur's
+/// hot loops use only the concrete SIMD operators (+, -, *, fused
+/// multiply-add, bit operations, constant-index permutations), which this
+/// toolchain lowers to whole 512-bit registers on AVX-512 and to pairs of
+/// 256-bit ones on AVX2 (checked with perf annotate). The operations that
+/// made `SIMD16` code split into 128-bit pieces (`pointwiseMin`,
+/// `clamped`, `rounded`, masks) are avoided here, see `BlurBundle`.
+typealias BlurLanes = SIMD16<Float>
+typealias BlurWords = SIMD16<UInt32>
 
 /// 64 Float lanes: one sample of a *bundle* of lines that K3's simd backend
 /// filters together.
@@ -6,35 +14,35 @@ import Dispatch
 /// Both blur passes filter along lines one sample at a time (a running sum,
 /// a recursion or a tap loop), so the vector lanes must run *across* lines:
 /// a horizontal pass takes 16 rows x 4 channels per sample (a band), a
-/// vertical pass 16 columns x 4 channels (a strip). Four `FloatLanes` give
+/// vertical pass 16 columns x 4 channels (a strip). Four `BlurLanes` give
 /// every step enough independent work to hide FMA latency on AVX-512 and
 /// AVX2. (Swift's own `SIMD64<Float>` is not used: its scalar broadcast and
 /// products compile to per-lane loops on this toolchain.)
 struct Quad {
-    var a: FloatLanes, b: FloatLanes, c: FloatLanes, d: FloatLanes
+    var a: BlurLanes, b: BlurLanes, c: BlurLanes, d: BlurLanes
 
-    /// Samples are laid out as four consecutive `FloatLanes`.
+    /// Samples are laid out as four consecutive `BlurLanes`.
     static let vectors = 4
     static let lanes = 64
 
-    @inline(__always) init(_ a: FloatLanes, _ b: FloatLanes, _ c: FloatLanes, _ d: FloatLanes) {
+    @inline(__always) init(_ a: BlurLanes, _ b: BlurLanes, _ c: BlurLanes, _ d: BlurLanes) {
         self.a = a; self.b = b; self.c = c; self.d = d
     }
 
     @inline(__always) init(repeating v: Float) {
-        let l = FloatLanes(repeating: v)
+        let l = BlurLanes(repeating: v)
         self.init(l, l, l, l)
     }
 
     static var zero: Quad { Quad(repeating: 0) }
 
     /// Sample `i` of a bundle buffer.
-    @inline(__always) init(_ buffer: UnsafeMutablePointer<FloatLanes>, _ i: Int) {
+    @inline(__always) init(_ buffer: UnsafeMutablePointer<BlurLanes>, _ i: Int) {
         let p = buffer + Quad.vectors * i
         self.init(p[0], p[1], p[2], p[3])
     }
 
-    @inline(__always) func store(_ buffer: UnsafeMutablePointer<FloatLanes>, _ i: Int) {
+    @inline(__always) func store(_ buffer: UnsafeMutablePointer<BlurLanes>, _ i: Int) {
         let p = buffer + Quad.vectors * i
         p[0] = a; p[1] = b; p[2] = c; p[3] = d
     }
@@ -58,16 +66,17 @@ struct Quad {
 }
 
 /// Runs `items` independent work items (bands, strips, rows) on up to
-/// `threads` workers; worker w gets a contiguous range and its own index so
-/// it can use its own scratch buffers. Every item is computed the same way
-/// whichever worker runs it, so the output does not depend on `threads`.
+/// `threads` workers of the shared `WorkerPool`; worker w gets a contiguous
+/// range and its own index so it can use its own scratch buffers. Every
+/// item is computed the same way whichever worker runs it, so the output
+/// does not depend on `threads`.
 enum BlurWorkers {
     static func count(items: Int, threads: Int) -> Int { max(1, min(threads, items)) }
 
     static func run(items: Int, threads: Int, _ body: (_ worker: Int, _ items: Range<Int>) -> Void) {
         let workers = count(items: items, threads: threads)
         if workers == 1 { body(0, 0..<items); return }
-        DispatchQueue.concurrentPerform(iterations: workers) { w in
+        WorkerPool.shared(threads: threads).run(workers) { w in
             body(w, items * w / workers ..< items * (w + 1) / workers)
         }
     }
@@ -97,31 +106,38 @@ enum BlurWorkers {
 /// LLVM split 16-lane vectors into 4-lane pieces or per-lane loops, which
 /// cost more than the filters themselves (found with perf annotate).
 enum BlurBundle {
+    /// Small non-negative integers (< 2^23) to float by the 2^23 trick (the
+    /// generic integer-to-float conversion is a per-lane call).
+    @inline(__always)
+    static func toFloat(_ w: BlurWords) -> BlurLanes {
+        unsafeBitCast(w | Lanes.magicBits, to: BlurLanes.self) - Lanes.magic
+    }
+
     static let bandRows = 16
     static let stripPixels = 16
     static let fixedOne: Float = 256
 
     /// Four packed RGBA8 pixels (one per lane) to 16 channel floats.
     @inline(__always)
-    static func unpackBytes(_ v: SIMD4<UInt32>) -> FloatLanes {
+    static func unpackBytes(_ v: SIMD4<UInt32>) -> BlurLanes {
         // (Vector constants are written inline: a `static let` vector costs
         // a lazy-initialisation check on every use in the loop.)
-        let w = WordLanes(v[0], v[0], v[0], v[0], v[1], v[1], v[1], v[1], v[2], v[2], v[2], v[2], v[3], v[3], v[3], v[3])
-        return Lanes.toFloat((w &>> WordLanes(0, 8, 16, 24, 0, 8, 16, 24, 0, 8, 16, 24, 0, 8, 16, 24)) & 0xFF)
+        let w = BlurWords(v[0], v[0], v[0], v[0], v[1], v[1], v[1], v[1], v[2], v[2], v[2], v[2], v[3], v[3], v[3], v[3])
+        return BlurBundle.toFloat((w &>> BlurWords(0, 8, 16, 24, 0, 8, 16, 24, 0, 8, 16, 24, 0, 8, 16, 24)) & 0xFF)
     }
 
     /// Four pixels of UInt16 8.8 channels (as 8 words) to 16 channel floats.
     @inline(__always)
-    static func unpackHalves(_ u: SIMD8<UInt32>) -> FloatLanes {
-        let w = WordLanes(u[0], u[0], u[1], u[1], u[2], u[2], u[3], u[3], u[4], u[4], u[5], u[5], u[6], u[6], u[7], u[7])
-        return Lanes.toFloat((w &>> WordLanes(0, 16, 0, 16, 0, 16, 0, 16, 0, 16, 0, 16, 0, 16, 0, 16)) & 0xFFFF) * (1 / fixedOne)
+    static func unpackHalves(_ u: SIMD8<UInt32>) -> BlurLanes {
+        let w = BlurWords(u[0], u[0], u[1], u[1], u[2], u[2], u[3], u[3], u[4], u[4], u[5], u[5], u[6], u[6], u[7], u[7])
+        return BlurBundle.toFloat((w &>> BlurWords(0, 16, 0, 16, 0, 16, 0, 16, 0, 16, 0, 16, 0, 16, 0, 16)) & 0xFFFF) * (1 / fixedOne)
     }
 
     /// Clamps to 0...limit (limit < 2^22), as the bits of a float: the
     /// bit patterns of non-negative floats order like the floats, and
     /// negative ones have the sign bit set.
     @inline(__always)
-    static func clampBits(_ v: FloatLanes, limit: Float) -> SIMD16<Int32> {
+    static func clampBits(_ v: BlurLanes, limit: Float) -> SIMD16<Int32> {
         var b = unsafeBitCast(v, to: SIMD16<Int32>.self)
         b = b & ~(b &>> 31)
         return minimum(b, SIMD16<Int32>(repeating: Int32(bitPattern: limit.bitPattern)))
@@ -139,7 +155,7 @@ enum BlurBundle {
     /// sign of (t - rounded) says where that rounded up.
     @inline(__always)
     static func roundBits(_ b: SIMD16<Int32>) -> SIMD16<Int32> {
-        let t = unsafeBitCast(b, to: FloatLanes.self) + 0.5
+        let t = unsafeBitCast(b, to: BlurLanes.self) + 0.5
         let s = t + Lanes.magic
         let roundedUp = unsafeBitCast(t - (s - Lanes.magic), to: SIMD16<Int32>.self) &>> 31
         return unsafeBitCast(s, to: SIMD16<Int32>.self) &- Int32(bitPattern: Lanes.magicBits) &+ roundedUp
@@ -148,10 +164,10 @@ enum BlurBundle {
     /// Stores 16 channel floats as four RGBA8 pixels at `p`, colour
     /// clamped to alpha (premultiplied colour never exceeds alpha).
     @inline(__always)
-    static func storePixels(_ v: FloatLanes, to p: UnsafeMutablePointer<UInt8>) {
+    static func storePixels(_ v: BlurLanes, to p: UnsafeMutablePointer<UInt8>) {
         let b = clampBits(v, limit: 255)
-        let f = unsafeBitCast(b, to: FloatLanes.self)
-        let alpha = FloatLanes(f[3], f[3], f[3], f[3], f[7], f[7], f[7], f[7], f[11], f[11], f[11], f[11], f[15], f[15], f[15], f[15])
+        let f = unsafeBitCast(b, to: BlurLanes.self)
+        let alpha = BlurLanes(f[3], f[3], f[3], f[3], f[7], f[7], f[7], f[7], f[11], f[11], f[11], f[11], f[15], f[15], f[15], f[15])
         let q = roundBits(minimum(b, unsafeBitCast(alpha, to: SIMD16<Int32>.self)))
         // A plain lane loop: LLVM turns it into one narrowing store, where
         // the generic `init(truncatingIfNeeded:)` stays an out-of-line call.
@@ -160,7 +176,7 @@ enum BlurBundle {
 
     /// Stores 16 channel floats as UInt16 8.8 at `p`.
     @inline(__always)
-    static func storeHalves(_ v: FloatLanes, to p: UnsafeMutablePointer<UInt16>) {
+    static func storeHalves(_ v: BlurLanes, to p: UnsafeMutablePointer<UInt16>) {
         let q = roundBits(clampBits(v * fixedOne, limit: 65535))
         for i in 0..<16 { p[i] = UInt16(truncatingIfNeeded: q[i]) }
     }
@@ -184,7 +200,7 @@ enum BlurBundle {
 
     /// Loads pixels 0..<width of rows y0..<y0+16 of an RGBA8 image into
     /// samples `offset...` of `buffer`.
-    static func loadBand(_ image: ImageView, y0: Int, into buffer: UnsafeMutablePointer<FloatLanes>, offset: Int) {
+    static func loadBand(_ image: ImageView, y0: Int, into buffer: UnsafeMutablePointer<BlurLanes>, offset: Int) {
         let h = image.height
         for g in 0..<4 {
             let p0 = UnsafeRawPointer(image.row(bandRow(y0, 4 * g, h))), p1 = UnsafeRawPointer(image.row(bandRow(y0, 4 * g + 1, h)))
@@ -201,7 +217,7 @@ enum BlurBundle {
 
     /// Loads a band from a UInt16 8.8 plane (`stride` elements per row).
     static func loadBand(_ plane: UnsafeMutablePointer<UInt16>, stride: Int, width: Int, height: Int, y0: Int,
-                         into buffer: UnsafeMutablePointer<FloatLanes>, offset: Int) {
+                         into buffer: UnsafeMutablePointer<BlurLanes>, offset: Int) {
         for g in 0..<4 {
             let p0 = UnsafeRawPointer(plane + bandRow(y0, 4 * g, height) * stride)
             let p1 = UnsafeRawPointer(plane + bandRow(y0, 4 * g + 1, height) * stride)
@@ -219,7 +235,7 @@ enum BlurBundle {
     }
 
     /// Stores samples `offset...` of a band into the strip-major plane.
-    static func storeBand(_ buffer: UnsafeMutablePointer<FloatLanes>, offset: Int, into plane: UnsafeMutablePointer<UInt16>,
+    static func storeBand(_ buffer: UnsafeMutablePointer<BlurLanes>, offset: Int, into plane: UnsafeMutablePointer<UInt16>,
                           width: Int, height: Int, y0: Int) {
         for g in 0..<4 {
             let y = bandRow(y0, 4 * g, height)
@@ -249,7 +265,7 @@ enum BlurBundle {
     /// samples `offset...`. Columns past the image's right edge hold
     /// whatever is there; their lanes are never stored.
     static func loadStrip(_ plane: UnsafeMutablePointer<UInt16>, height: Int, strip: Int,
-                          into buffer: UnsafeMutablePointer<FloatLanes>, offset: Int) {
+                          into buffer: UnsafeMutablePointer<BlurLanes>, offset: Int) {
         var p = UnsafeRawPointer(plane + strip * height * 4 * stripPixels)
         for y in 0..<height {
             Quad(unpackHalves(p.loadUnaligned(as: SIMD8<UInt32>.self)),
@@ -262,7 +278,7 @@ enum BlurBundle {
 
     /// Stores a strip into a row-major UInt16 8.8 plane (`stride` elements
     /// per row).
-    static func storeStrip(_ buffer: UnsafeMutablePointer<FloatLanes>, offset: Int, into plane: UnsafeMutablePointer<UInt16>,
+    static func storeStrip(_ buffer: UnsafeMutablePointer<BlurLanes>, offset: Int, into plane: UnsafeMutablePointer<UInt16>,
                            stride: Int, height: Int, x0: Int, count: Int, spare: UnsafeMutablePointer<UInt16>) {
         for y in 0..<height {
             let s = Quad(buffer, offset + y)
@@ -274,7 +290,7 @@ enum BlurBundle {
     }
 
     /// Stores a strip as RGBA8 pixels, rounded, colour clamped to alpha.
-    static func storeStrip(_ buffer: UnsafeMutablePointer<FloatLanes>, offset: Int, into image: ImageView,
+    static func storeStrip(_ buffer: UnsafeMutablePointer<BlurLanes>, offset: Int, into image: ImageView,
                            x0: Int, count: Int, spare: UnsafeMutablePointer<UInt8>) {
         for y in 0..<image.height {
             let s = Quad(buffer, offset + y)
@@ -287,13 +303,13 @@ enum BlurBundle {
 
     /// Copies sample `from` of a bundle to samples `range` (edge padding).
     @inline(__always)
-    static func replicate(_ buffer: UnsafeMutablePointer<FloatLanes>, from: Int, to range: Range<Int>) {
+    static func replicate(_ buffer: UnsafeMutablePointer<BlurLanes>, from: Int, to range: Range<Int>) {
         let s = Quad(buffer, from)
         for i in range { s.store(buffer, i) }
     }
 
     @inline(__always)
-    static func clear(_ buffer: UnsafeMutablePointer<FloatLanes>, _ range: Range<Int>) {
+    static func clear(_ buffer: UnsafeMutablePointer<BlurLanes>, _ range: Range<Int>) {
         for i in range { Quad.zero.store(buffer, i) }
     }
 }

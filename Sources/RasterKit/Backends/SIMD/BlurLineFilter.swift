@@ -47,7 +47,7 @@ struct BlurLineFilter {
     /// Filters the line in `a` (samples lead..<lead+length), using `b` as
     /// the second buffer; returns whichever holds the result.
     @inline(__always)
-    func run(_ a: UnsafeMutablePointer<FloatLanes>, _ b: UnsafeMutablePointer<FloatLanes>) -> UnsafeMutablePointer<FloatLanes> {
+    func run(_ a: UnsafeMutablePointer<BlurLanes>, _ b: UnsafeMutablePointer<BlurLanes>) -> UnsafeMutablePointer<BlurLanes> {
         let lead = self.lead, n = length
         switch kind {
         case let .fir(taps, reach, tail):
@@ -69,7 +69,7 @@ struct BlurLineFilter {
 
     /// Fills the lead and trail with zeros or copies of the edge samples.
     @inline(__always)
-    private func pad(_ a: UnsafeMutablePointer<FloatLanes>, lead: Int, trail: Int, scale: Float) {
+    private func pad(_ a: UnsafeMutablePointer<BlurLanes>, lead: Int, trail: Int, scale: Float) {
         let end = lead + length
         if clamp {
             BlurBundle.replicate(a, from: lead, to: 0..<lead)
@@ -85,7 +85,7 @@ struct BlurLineFilter {
     /// out[i] = sum_{|k| <= reach} w_k in[i + k] (+ tail * (first + last)),
     /// four outputs at a time: sample m of the window feeds accumulator j
     /// with weight w_{m-j}, so each loaded sample is used four times.
-    static func fir(_ input: UnsafeMutablePointer<FloatLanes>, into out: UnsafeMutablePointer<FloatLanes>,
+    static func fir(_ input: UnsafeMutablePointer<BlurLanes>, into out: UnsafeMutablePointer<BlurLanes>,
                     lead: Int, count n: Int, taps: UnsafePointer<Float>, reach: Int, tail: Float) {
         let block = firBlock
         // taps[k + reach + block - 1] = w_k for k in -(reach + block - 1)...(reach + block - 1).
@@ -121,8 +121,8 @@ struct BlurLineFilter {
 
     /// Three extended-box passes with exact running sums on the grid (see
     /// `ExtendedBox`). Pass p writes the samples later passes still read.
-    static func box(_ a: UnsafeMutablePointer<FloatLanes>, _ b: UnsafeMutablePointer<FloatLanes>,
-                    lead e: Int, count n: Int, box: ExtendedBox) -> UnsafeMutablePointer<FloatLanes> {
+    static func box(_ a: UnsafeMutablePointer<BlurLanes>, _ b: UnsafeMutablePointer<BlurLanes>,
+                    lead e: Int, count n: Int, box: ExtendedBox) -> UnsafeMutablePointer<BlurLanes> {
         let r = box.radius
         let alpha = Float(box.alpha)
         let norm = Float(1 / box.width)
@@ -155,7 +155,7 @@ struct BlurLineFilter {
     /// two complex sections is a state (u, v) updated as
     /// (u, v) <- p (u, v) + c x, written so that only one FMA per step sits
     /// on each recursion's critical path.
-    static func iir(_ input: UnsafeMutablePointer<FloatLanes>, _ out: UnsafeMutablePointer<FloatLanes>,
+    static func iir(_ input: UnsafeMutablePointer<BlurLanes>, _ out: UnsafeMutablePointer<BlurLanes>,
                     count n: Int, iir: DericheIIR, clamp: Bool) {
         let s0 = iir.sections[0], s1 = iir.sections[1]
         let p0r = Float(s0.pole.x), p0i = Float(s0.pole.y), p1r = Float(s1.pole.x), p1i = Float(s1.pole.y)

@@ -36,8 +36,8 @@ enum BlurSurface {
 struct SIMDBlurPlan {
     let width: Int, height: Int
     let rows: BlurLineFilter, columns: BlurLineFilter
-    let buffers: UnsafeMutablePointer<FloatLanes>
-    /// FloatLanes per worker buffer (two per worker).
+    let buffers: UnsafeMutablePointer<BlurLanes>
+    /// BlurLanes per worker buffer (two per worker).
     let bufferVectors: Int
     let spare: UnsafeMutablePointer<UInt16>
 
@@ -72,7 +72,7 @@ struct SIMDBlurPlan {
         let workers = max(BlurWorkers.count(items: SIMDBlurPlan.bands(height), threads: threads),
                           BlurWorkers.count(items: SIMDBlurPlan.strips(width), threads: threads))
         bufferVectors = max(rows.samples, columns.samples) * Quad.vectors
-        buffers = scratch.buffer(BlurSlot.lines, count: workers * 2 * bufferVectors, of: FloatLanes.self)
+        buffers = scratch.buffer(BlurSlot.lines, count: workers * 2 * bufferVectors, of: BlurLanes.self)
         spare = scratch.buffer(BlurSlot.edgeSpare, count: workers * 4 * BlurBundle.stripPixels, of: UInt16.self)
     }
 

@@ -39,7 +39,7 @@ struct SIMDBlurResampler {
         let rowFloats = 2 * stretchedFloats + decodedFloats
         let workers = max(BlurWorkers.count(items: sh, threads: threads), BlurWorkers.count(items: image.height, threads: threads))
         let rows = scratch.buffer(BlurSlot.resampleRows, count: workers * rowFloats, of: Float.self)
-        let weights = scratch.buffer(BlurSlot.resampleTaps, count: SIMDBlurResampler.sources, of: FloatLanes.self)
+        let weights = scratch.buffer(BlurSlot.resampleTaps, count: SIMDBlurResampler.sources, of: BlurLanes.self)
         stretchWeights(into: weights)
 
         BlurWorkers.run(items: sh, threads: threads) { worker, range in
@@ -57,9 +57,9 @@ struct SIMDBlurResampler {
     /// Weight vectors W_s (s = -1...2) such that target pixels 4m...4m+3 are
     /// sum_s W_s * small[4m/f + s], from `BlurResampling.tap`'s positions
     /// (clamping at the image edges becomes padding of the small row).
-    private func stretchWeights(into weights: UnsafeMutablePointer<FloatLanes>) {
+    private func stretchWeights(into weights: UnsafeMutablePointer<BlurLanes>) {
         let f = plan.factor
-        for s in 0..<SIMDBlurResampler.sources { weights[s] = FloatLanes() }
+        for s in 0..<SIMDBlurResampler.sources { weights[s] = BlurLanes() }
         for k in 0..<4 {
             let offset = (Float(k % f) + 0.5) / Float(f) - 0.5
             let i = k / f
@@ -97,7 +97,7 @@ struct SIMDBlurResampler {
             // (into the padding of `means`), so it goes through a spare.
             let out = small + j * sw * 4
             for g in 0..<groups {
-                let v = UnsafeRawPointer(means + 16 * g).loadUnaligned(as: FloatLanes.self)
+                let v = UnsafeRawPointer(means + 16 * g).loadUnaligned(as: BlurLanes.self)
                 let n = min(4, sw - 4 * g)
                 if n == 4 {
                     BlurBundle.storeHalves(v, to: out + 16 * g)
@@ -115,7 +115,7 @@ struct SIMDBlurResampler {
     }
 
     /// Target rows `rows`, each a vertical blend of two stretched small rows.
-    private func upsample(rows: Range<Int>, from small: UnsafeMutablePointer<UInt16>, weights: UnsafeMutablePointer<FloatLanes>,
+    private func upsample(rows: Range<Int>, from small: UnsafeMutablePointer<UInt16>, weights: UnsafeMutablePointer<BlurLanes>,
                           buffers: UnsafeMutablePointer<Float>) {
         let w = image.width, sw = plan.smallWidth, sh = plan.smallHeight, f = plan.factor
         let groups = (w + 3) / 4
@@ -141,7 +141,7 @@ struct SIMDBlurResampler {
                 v.addProduct(w1, broadcast(p.loadUnaligned(fromByteOffset: 16, as: SIMD4<Float>.self)))
                 v.addProduct(w2, broadcast(p.loadUnaligned(fromByteOffset: 32, as: SIMD4<Float>.self)))
                 v.addProduct(w3, broadcast(p.loadUnaligned(fromByteOffset: 48, as: SIMD4<Float>.self)))
-                UnsafeMutableRawPointer(out + 16 * g).storeBytes(of: v, as: FloatLanes.self)
+                UnsafeMutableRawPointer(out + 16 * g).storeBytes(of: v, as: BlurLanes.self)
             }
         }
 
@@ -160,8 +160,8 @@ struct SIMDBlurResampler {
             let row = image.row(y)
             let top = UnsafeRawPointer(upper), bottom = UnsafeRawPointer(lower)
             for g in 0..<groups {
-                let t = top.load(fromByteOffset: 64 * g, as: FloatLanes.self)
-                let v = t + (bottom.load(fromByteOffset: 64 * g, as: FloatLanes.self) - t) * fy
+                let t = top.load(fromByteOffset: 64 * g, as: BlurLanes.self)
+                let v = t + (bottom.load(fromByteOffset: 64 * g, as: BlurLanes.self) - t) * fy
                 let n = min(4, w - 4 * g)
                 if n == 4 {
                     BlurBundle.storePixels(v, to: row + 16 * g)
@@ -179,7 +179,7 @@ struct SIMDBlurResampler {
 
     /// One pixel's four channels repeated over the 16 lanes.
     @inline(__always)
-    private func broadcast(_ p: SIMD4<Float>) -> FloatLanes {
-        FloatLanes(lowHalf: SIMD8(lowHalf: p, highHalf: p), highHalf: SIMD8(lowHalf: p, highHalf: p))
+    private func broadcast(_ p: SIMD4<Float>) -> BlurLanes {
+        BlurLanes(lowHalf: SIMD8(lowHalf: p, highHalf: p), highHalf: SIMD8(lowHalf: p, highHalf: p))
     }
 }
