@@ -60,6 +60,30 @@ static inline float clamp_round(float v, float limit) {
     return floorf(v + 0.5f);
 }
 
+// MARK: - Teams
+
+// Runs work(ctx, t, lo, hi) on each thread t of a team of `team` threads,
+// [lo, hi) being its contiguous share of `items` work items (bands, strips,
+// rows). Items are computed the same way whichever thread gets them, so
+// results do not depend on the team size. A one-thread team runs on the
+// caller without entering libomp, which allocates even for a serialised
+// region (a steady-state frame must not).
+typedef void (*team_work)(const void *ctx, int t, int lo, int hi);
+
+static void run_team(int team, int items, team_work work, const void *ctx) {
+    if (team > items) team = items;
+    if (team <= 1) { work(ctx, 0, 0, items); return; }
+    #pragma omp parallel num_threads(team)
+    {
+        int t = 0, n = 1;
+#ifdef _OPENMP
+        t = omp_get_thread_num();
+        n = omp_get_num_threads();
+#endif
+        work(ctx, t, (int)((long long)items * t / n), (int)((long long)items * (t + 1) / n));
+    }
+}
+
 // MARK: - 1-D filters on a bundle buffer
 
 WIDE static void pad(bundle *a, int lead, int length, int trail, int clamp) {
@@ -278,77 +302,84 @@ WIDE static void store_band(bundle *buf, int offset, uint16_t *plane, int width,
     }
 }
 
-WIDE static void horizontal(const raster_omp_blur_filter *f, const uint8_t *image, ptrdiff_t stride, const uint16_t *source,
-                       uint16_t *plane, int width, int height, float *buffers, size_t buffer_floats, int threads) {
-    const int bands = (height + BAND_ROWS - 1) / BAND_ROWS;
-    const int lead = lead_of(f);
-    #pragma omp parallel num_threads(threads < bands ? threads : bands)
-    {
-        int t = 0;
-#ifdef _OPENMP
-        t = omp_get_thread_num();
-#endif
-        bundle *a = (bundle *)(buffers + (size_t)t * 2 * buffer_floats);
-        bundle *b = (bundle *)(buffers + ((size_t)t * 2 + 1) * buffer_floats);
-        #pragma omp for schedule(static)
-        for (int band = 0; band < bands; band++) {
-            const int y0 = band * BAND_ROWS;
-            load_band(image, stride, source, width, height, y0, a, lead);
-            bundle *result = run_filter(f, a, b);
-            store_band(result, lead, plane, width, height, y0);
-        }
+typedef struct pass_ctx {
+    const raster_omp_blur_filter *f;
+    const uint8_t *image_in;    // horizontal source (RGBA8), or NULL
+    const uint16_t *plane_in;   // horizontal source (row-major UInt16), or vertical source (strip-major)
+    uint8_t *image_out;         // vertical target (RGBA8), or NULL
+    uint16_t *plane_out;        // horizontal target (strip-major), or vertical target (row-major UInt16)
+    ptrdiff_t stride;
+    int width, height;
+    float *buffers;
+    size_t buffer_floats;
+} pass_ctx;
+
+WIDE static void band_work(const void *ctx, int t, int lo, int hi) {
+    const pass_ctx *c = ctx;
+    const int lead = lead_of(c->f);
+    bundle *a = (bundle *)(c->buffers + (size_t)t * 2 * c->buffer_floats);
+    bundle *b = (bundle *)(c->buffers + ((size_t)t * 2 + 1) * c->buffer_floats);
+    for (int band = lo; band < hi; band++) {
+        const int y0 = band * BAND_ROWS;
+        load_band(c->image_in, c->stride, c->plane_in, c->width, c->height, y0, a, lead);
+        bundle *result = run_filter(c->f, a, b);
+        store_band(result, lead, c->plane_out, c->width, c->height, y0);
     }
+}
+
+static void horizontal(const raster_omp_blur_filter *f, const uint8_t *image, ptrdiff_t stride, const uint16_t *source,
+                       uint16_t *plane, int width, int height, float *buffers, size_t buffer_floats, int threads) {
+    const pass_ctx c = { f, image, source, NULL, plane, stride, width, height, buffers, buffer_floats };
+    run_team(threads, (height + BAND_ROWS - 1) / BAND_ROWS, band_work, &c);
 }
 
 // MARK: - Strips (vertical pass)
 
-WIDE static void vertical(const raster_omp_blur_filter *f, const uint16_t *plane, uint8_t *image, ptrdiff_t stride,
-                     uint16_t *target, int width, int height, float *buffers, size_t buffer_floats, int threads) {
-    const int strips = (width + STRIP_PIXELS - 1) / STRIP_PIXELS;
-    const int lead = lead_of(f);
-    #pragma omp parallel num_threads(threads < strips ? threads : strips)
-    {
-        int t = 0;
-#ifdef _OPENMP
-        t = omp_get_thread_num();
-#endif
-        bundle *a = (bundle *)(buffers + (size_t)t * 2 * buffer_floats);
-        bundle *b = (bundle *)(buffers + ((size_t)t * 2 + 1) * buffer_floats);
-        #pragma omp for schedule(static)
-        for (int strip = 0; strip < strips; strip++) {
-            const int x0 = strip * STRIP_PIXELS;
-            const int count = width - x0 < STRIP_PIXELS ? width - x0 : STRIP_PIXELS;
-            const int values = 4 * count;
-            // Columns past the right edge hold whatever is there; their
-            // lanes are never stored.
-            const uint16_t *src = plane + strip_offset(x0, 0, height);
-            for (int y = 0; y < height; y++) {
-                float *o = a[lead + y];
+WIDE static void strip_work(const void *ctx, int t, int lo, int hi) {
+    const pass_ctx *c = ctx;
+    const int lead = lead_of(c->f);
+    bundle *a = (bundle *)(c->buffers + (size_t)t * 2 * c->buffer_floats);
+    bundle *b = (bundle *)(c->buffers + ((size_t)t * 2 + 1) * c->buffer_floats);
+    for (int strip = lo; strip < hi; strip++) {
+        const int x0 = strip * STRIP_PIXELS;
+        const int count = c->width - x0 < STRIP_PIXELS ? c->width - x0 : STRIP_PIXELS;
+        const int values = 4 * count;
+        // Columns past the right edge hold whatever is there; their
+        // lanes are never stored.
+        const uint16_t *src = c->plane_in + strip_offset(x0, 0, c->height);
+        for (int y = 0; y < c->height; y++) {
+            float *o = a[lead + y];
+            LANE_LOOP
+            for (int l = 0; l < LANES; l++) o[l] = (float)src[l] * (1.0f / FIXED_ONE);
+            src += LANES;
+        }
+        bundle *result = run_filter(c->f, a, b);
+        for (int y = 0; y < c->height; y++) {
+            const float *s = result[lead + y];
+            if (c->image_out) {
+                // Colour clamped to alpha before rounding (rounding is
+                // monotonic, so this equals clamping after it).
+                uint8_t out[LANES];
                 LANE_LOOP
-                for (int l = 0; l < LANES; l++) o[l] = (float)src[l] * (1.0f / FIXED_ONE);
-                src += LANES;
-            }
-            bundle *result = run_filter(f, a, b);
-            for (int y = 0; y < height; y++) {
-                const float *s = result[lead + y];
-                if (image) {
-                    // Colour clamped to alpha before rounding (rounding is
-                    // monotonic, so this equals clamping after it).
-                    uint8_t out[LANES];
-                    LANE_LOOP
-                    for (int l = 0; l < LANES; l++) {
-                        const float v = s[l], al = s[(l & ~3) + 3];
-                        out[l] = (uint8_t)clamp_round(v < al ? v : al, 255.0f);
-                    }
-                    memcpy(image + (ptrdiff_t)y * stride + 4 * x0, out, (size_t)values);
-                } else {
-                    uint16_t *dst = target + (ptrdiff_t)y * width * 4 + 4 * x0;
-                    LANE_LOOP
-                    for (int l = 0; l < values; l++) dst[l] = (uint16_t)clamp_round(s[l] * FIXED_ONE, 65535.0f);
+                for (int l = 0; l < LANES; l++) {
+                    const float v = s[l], al = s[(l & ~3) + 3];
+                    out[l] = (uint8_t)clamp_round(v < al ? v : al, 255.0f);
                 }
+                uint8_t *dst = c->image_out + (ptrdiff_t)y * c->stride + 4 * x0;
+                if (count == STRIP_PIXELS) memcpy(dst, out, LANES); else memcpy(dst, out, (size_t)values);
+            } else {
+                uint16_t *dst = c->plane_out + (ptrdiff_t)y * c->width * 4 + 4 * x0;
+                LANE_LOOP
+                for (int l = 0; l < values; l++) dst[l] = (uint16_t)clamp_round(s[l] * FIXED_ONE, 65535.0f);
             }
         }
     }
+}
+
+static void vertical(const raster_omp_blur_filter *f, const uint16_t *plane, uint8_t *image, ptrdiff_t stride,
+                     uint16_t *target, int width, int height, float *buffers, size_t buffer_floats, int threads) {
+    const pass_ctx c = { f, NULL, plane, image, target, stride, width, height, buffers, buffer_floats };
+    run_team(threads, (width + STRIP_PIXELS - 1) / STRIP_PIXELS, strip_work, &c);
 }
 
 void raster_omp_blur(const raster_omp_blur_filter *rows, const raster_omp_blur_filter *columns,
@@ -389,113 +420,119 @@ static inline void resample_tap(int i, int factor, int limit, int *i0, float *w)
     *w = k + 1 < limit ? f : 0.0f;
 }
 
-WIDE void raster_omp_blur_resampled(const raster_omp_blur_filter *rows, const raster_omp_blur_filter *columns,
+typedef struct resample_ctx {
+    int f, clamp;
+    uint8_t *image;
+    int width, height;
+    ptrdiff_t stride;
+    uint16_t *small;
+    int sw, sh;
+    float *row_buffers;
+    size_t row_floats;
+    float weights[4][16];
+} resample_ctx;
+
+// Small rows [lo, hi): the mean of each f x f block (zeros outside the
+// image with transparent edges, only the inside pixels with clamp).
+WIDE static void downsample_work(const void *ctx, int t, int lo, int hi) {
+    const resample_ctx *c = ctx;
+    const int f = c->f, width = c->width, sw = c->sw;
+    float *acc = c->row_buffers + (size_t)t * c->row_floats;
+    for (int j = lo; j < hi; j++) {
+        const int y0 = j * f, y1 = y0 + f < c->height ? y0 + f : c->height;
+        memset(acc, 0, sizeof(float) * (size_t)width * 4);
+        for (int y = y0; y < y1; y++) {
+            const uint8_t *row = c->image + (ptrdiff_t)y * c->stride;
+            LANE_LOOP
+            for (int i = 0; i < width * 4; i++) acc[i] += (float)row[i];
+        }
+        uint16_t *out = c->small + (size_t)j * sw * 4;
+        for (int i = 0; i < sw; i++) {
+            const int x0 = i * f, x1 = x0 + f < width ? x0 + f : width;
+            const float scale = FIXED_ONE / (c->clamp ? (float)((x1 - x0) * (y1 - y0)) : (float)(f * f));
+            float sum[4] = {0};
+            for (int x = x0; x < x1; x++) {
+                for (int ch = 0; ch < 4; ch++) sum[ch] += acc[4 * x + ch];
+            }
+            for (int ch = 0; ch < 4; ch++) out[4 * i + ch] = (uint16_t)clamp_round(sum[ch] * scale, 65535.0f);
+        }
+    }
+}
+
+// Target rows [lo, hi), each a blend of two stretched small rows; each
+// small row is stretched once per thread.
+WIDE static void upsample_work(const void *ctx, int t, int lo, int hi) {
+    const resample_ctx *c = ctx;
+    const int f = c->f, width = c->width, sw = c->sw, sh = c->sh;
+    const int groups = (width + 3) / 4;
+    float *upper = c->row_buffers + (size_t)t * c->row_floats;
+    float *lower = upper + (size_t)groups * 16;
+    float *decoded = lower + (size_t)groups * 16;
+    int upper_row = -1, lower_row = -1;
+    for (int y = lo; y < hi; y++) {
+        int j0; float fy;
+        resample_tap(y, f, sh, &j0, &fy);
+        const int j1 = j0 + 1 < sh ? j0 + 1 : sh - 1;
+        for (int pass = 0; pass < 2; pass++) {
+            const int want = pass == 0 ? j0 : j1;
+            if (pass == 0 && upper_row != j0 && lower_row == j0) {
+                float *tmp = upper; upper = lower; lower = tmp;
+                int tr = upper_row; upper_row = lower_row; lower_row = tr;
+            }
+            int *held = pass == 0 ? &upper_row : &lower_row;
+            if (*held == want) continue;
+            float *out = pass == 0 ? upper : lower;
+            // decoded[4 (i + 1) + ch] = small pixel i, edges repeated.
+            const uint16_t *src = c->small + (size_t)want * sw * 4;
+            LANE_LOOP
+            for (int i = 0; i < sw * 4; i++) decoded[4 + i] = (float)src[i] * (1.0f / FIXED_ONE);
+            for (int ch = 0; ch < 4; ch++) {
+                decoded[ch] = decoded[4 + ch];
+                decoded[4 * (sw + 1) + ch] = decoded[4 * sw + ch];
+                decoded[4 * (sw + 2) + ch] = decoded[4 * sw + ch];
+            }
+            stretch_row(decoded, out, groups, f, c->weights);
+            *held = want;
+        }
+        // Colour clamped to alpha (channel i | 3 of the same pixel).
+        uint8_t *row = c->image + (ptrdiff_t)y * c->stride;
+        const float *a = upper, *b = lower;
+        LANE_LOOP
+        for (int i = 0; i < width * 4; i++) {
+            const float v = a[i] + (b[i] - a[i]) * fy;
+            const float al = a[i | 3] + (b[i | 3] - a[i | 3]) * fy;
+            row[i] = (uint8_t)clamp_round(v < al ? v : al, 255.0f);
+        }
+    }
+}
+
+void raster_omp_blur_resampled(const raster_omp_blur_filter *rows, const raster_omp_blur_filter *columns,
                                int factor, int clamp, uint8_t *image, int width, int height, ptrdiff_t stride,
                                uint16_t *small, uint16_t *small_plane, float *buffers, size_t buffer_floats,
                                float *row_buffers, int threads) {
-    const int f = factor;
-    const int sw = rows->length, sh = columns->length;
-    // Per thread: two stretched rows (whole groups of four pixels; the
-    // down-sampler's accumulator uses the first) and one decoded small row
-    // with one padding pixel before and two after.
-    const size_t row_floats = (size_t)2 * ((width + 3) / 4) * 16 + (size_t)(sw + 3) * 4;
-
-    // Area down-sample: mean of each f x f block.
-    #pragma omp parallel num_threads(threads < sh ? threads : sh)
-    {
-        int t = 0;
-#ifdef _OPENMP
-        t = omp_get_thread_num();
-#endif
-        float *acc = row_buffers + (size_t)t * row_floats;
-        #pragma omp for schedule(static)
-        for (int j = 0; j < sh; j++) {
-            const int y0 = j * f, y1 = y0 + f < height ? y0 + f : height;
-            memset(acc, 0, sizeof(float) * (size_t)width * 4);
-            for (int y = y0; y < y1; y++) {
-                const uint8_t *row = image + (ptrdiff_t)y * stride;
-                LANE_LOOP
-                for (int i = 0; i < width * 4; i++) acc[i] += (float)row[i];
-            }
-            uint16_t *out = small + (size_t)j * sw * 4;
-            for (int i = 0; i < sw; i++) {
-                const int x0 = i * f, x1 = x0 + f < width ? x0 + f : width;
-                const float scale = FIXED_ONE / (clamp ? (float)((x1 - x0) * (y1 - y0)) : (float)(f * f));
-                float sum[4] = {0};
-                for (int x = x0; x < x1; x++) {
-                    for (int c = 0; c < 4; c++) sum[c] += acc[4 * x + c];
-                }
-                for (int c = 0; c < 4; c++) out[4 * i + c] = (uint16_t)clamp_round(sum[c] * scale, 65535.0f);
-            }
-        }
-    }
-
-    horizontal(rows, NULL, 0, small, small_plane, sw, sh, buffers, buffer_floats, threads);
-    vertical(columns, small_plane, NULL, 0, small, sw, sh, buffers, buffer_floats, threads);
-
-    // Bilinear up-sample. Target pixel f i + j blends small pixels i - 1,
-    // i, i + 1 with weights that depend only on j, so four target pixels
-    // are sum_s W[s] * small[4m/f + s] (s = -1 ... 2) for 16-lane weight
-    // vectors W; clamping at the edges becomes padding of the small row.
-    // Each small row is stretched once per thread, every target row is a
-    // blend of two stretched rows.
-    float weights[4][16] = {{0}};
+    resample_ctx c = { factor, clamp, image, width, height, stride, small, rows->length, columns->length, row_buffers,
+                       // Per thread: two stretched rows (whole groups of four
+                       // pixels; the down-sampler's accumulator uses the
+                       // first) and one decoded small row with one padding
+                       // pixel before and two after.
+                       (size_t)2 * ((width + 3) / 4) * 16 + (size_t)(rows->length + 3) * 4, {{0}} };
+    // Bilinear up-sampling weights. Target pixel f i + j blends small
+    // pixels i - 1, i, i + 1 with weights that depend only on j, so four
+    // target pixels are sum_s W[s] * small[4m/f + s] (s = -1 ... 2) for
+    // 16-lane weight vectors W; clamping at the edges becomes padding of the
+    // small row.
     for (int k = 0; k < 4; k++) {
-        const float offset = ((float)(k % f) + 0.5f) / (float)f - 0.5f;
-        const int i = k / f;
+        const float offset = ((float)(k % factor) + 0.5f) / (float)factor - 0.5f;
+        const int i = k / factor;
         const int left = offset < 0.0f ? i - 1 : i;
         const float wl = offset < 0.0f ? -offset : 1.0f - offset;
-        for (int c = 0; c < 4; c++) {
-            weights[left + 1][4 * k + c] += wl;
-            weights[left + 2][4 * k + c] += 1.0f - wl;
+        for (int ch = 0; ch < 4; ch++) {
+            c.weights[left + 1][4 * k + ch] += wl;
+            c.weights[left + 2][4 * k + ch] += 1.0f - wl;
         }
     }
-    const int groups = (width + 3) / 4;
-    #pragma omp parallel num_threads(threads < height ? threads : height)
-    {
-        int t = 0;
-#ifdef _OPENMP
-        t = omp_get_thread_num();
-#endif
-        float *upper = row_buffers + (size_t)t * row_floats;
-        float *lower = upper + (size_t)groups * 16;
-        float *decoded = lower + (size_t)groups * 16;
-        int upper_row = -1, lower_row = -1;
-        #pragma omp for schedule(static)
-        for (int y = 0; y < height; y++) {
-            int j0; float fy;
-            resample_tap(y, f, sh, &j0, &fy);
-            const int j1 = j0 + 1 < sh ? j0 + 1 : sh - 1;
-            for (int pass = 0; pass < 2; pass++) {
-                const int want = pass == 0 ? j0 : j1;
-                if (pass == 0 && upper_row != j0 && lower_row == j0) {
-                    float *tmp = upper; upper = lower; lower = tmp;
-                    int tr = upper_row; upper_row = lower_row; lower_row = tr;
-                }
-                int *held = pass == 0 ? &upper_row : &lower_row;
-                if (*held == want) continue;
-                float *out = pass == 0 ? upper : lower;
-                // decoded[4 (i + 1) + c] = small pixel i, edges repeated.
-                const uint16_t *src = small + (size_t)want * sw * 4;
-                LANE_LOOP
-                for (int i = 0; i < sw * 4; i++) decoded[4 + i] = (float)src[i] * (1.0f / FIXED_ONE);
-                for (int c = 0; c < 4; c++) {
-                    decoded[c] = decoded[4 + c];
-                    decoded[4 * (sw + 1) + c] = decoded[4 * sw + c];
-                    decoded[4 * (sw + 2) + c] = decoded[4 * sw + c];
-                }
-                stretch_row(decoded, out, groups, f, weights);
-                *held = want;
-            }
-            // Colour clamped to alpha (channel i | 3 of the same pixel).
-            uint8_t *row = image + (ptrdiff_t)y * stride;
-            const float *a = upper, *b = lower;
-            LANE_LOOP
-            for (int i = 0; i < width * 4; i++) {
-                const float v = a[i] + (b[i] - a[i]) * fy;
-                const float al = a[i | 3] + (b[i | 3] - a[i | 3]) * fy;
-                row[i] = (uint8_t)clamp_round(v < al ? v : al, 255.0f);
-            }
-        }
-    }
+    run_team(threads, c.sh, downsample_work, &c);
+    horizontal(rows, NULL, 0, small, small_plane, c.sw, c.sh, buffers, buffer_floats, threads);
+    vertical(columns, small_plane, NULL, 0, small, c.sw, c.sh, buffers, buffer_floats, threads);
+    run_team(threads, height, upsample_work, &c);
 }

@@ -125,29 +125,37 @@ enum BlurSlot {
 /// constant `tail` weight (the sum of the cut taps on one side) times each
 /// edge sample. This keeps sigma = 256 on a 1-pixel-wide image cheap
 /// without changing a single output.
+///
+/// Nothing here allocates: weights are computed on demand (a blur per
+/// frame must not touch the heap, see `Scratch`).
 public struct GaussianWeights: Sendable {
-    /// The full normalised half kernel w_0 ... w_r (Double, as the maths).
-    public let half: [Double]
     public let radius: Int
+    /// -1 / (2 sigma^2).
+    private let exponent: Double
+    /// 1 / sum_{|k| <= r} exp(-k^2 / (2 sigma^2)).
+    private let norm: Double
 
     public init(_ blur: GaussianBlur) {
-        let r = blur.radius
-        var w = [Double](repeating: 0, count: r + 1)
-        let k2 = -1 / (2 * blur.sigma * blur.sigma)
-        for k in 0...r { w[k] = exp(Double(k * k) * k2) }
-        let total = w[0] + 2 * w.dropFirst().reduce(0, +)
-        for k in 0...r { w[k] /= total }
-        half = w
-        radius = r
+        radius = blur.radius
+        exponent = -1 / (2 * blur.sigma * blur.sigma)
+        var total = 1.0
+        for k in stride(from: radius, through: 1, by: -1) { total += 2 * exp(Double(k * k) * exponent) }
+        norm = 1 / total
     }
+
+    /// The normalised weight w_k, |k| <= r (Double, as the maths).
+    @inline(__always)
+    public func weight(_ k: Int) -> Double { exp(Double(k * k) * exponent) * norm }
 
     /// The effective radius on a line of `length` samples.
     public func reach(length: Int) -> Int { min(radius, length) }
 
     /// Weight of all taps beyond `reach` on one side.
     public func tail(length: Int) -> Double {
+        var t = 0.0
         let e = reach(length: length)
-        return e >= radius ? 0 : half[(e + 1)...].reduce(0, +)
+        if e < radius { for k in stride(from: radius, through: e + 1, by: -1) { t += weight(k) } }
+        return t
     }
 
     /// Writes the symmetric taps w_{-reach-pad} ... w_{reach+pad} (zeros
@@ -158,7 +166,7 @@ public struct GaussianWeights: Sendable {
         let e = reach(length: length)
         let n = 2 * (e + pad) + 1
         out.initialize(repeating: 0, count: n)
-        for k in -e...e { out[e + pad + k] = Float(half[abs(k)]) }
+        for k in -e...e { out[e + pad + k] = Float(weight(abs(k))) }
     }
 
     public static func tableCount(reach: Int, pad: Int) -> Int { 2 * (reach + pad) + 1 }
@@ -267,12 +275,12 @@ public struct ExtendedBox: Sendable, Hashable {
 /// sigma >= 3 — most of it the Gaussian tail beyond 4 sigma that the exact
 /// definition drops (6e-5 of the mass).
 public struct DericheIIR: Sendable, Hashable {
-    /// The fit of Deriche (1993) as normalised by Getreuer (2013): residues
-    /// a_k and exponents lambda_k, one per complex-conjugate pair.
-    static let fitResidues: [(re: Double, im: Double)] = [(0.84, 1.8675), (-0.34015, -0.1299)]
-    static let fitExponents: [(re: Double, im: Double)] = [(1.783, 0.6318), (1.723, 1.997)]
+    /// The fit of Deriche (1993) as normalised by Getreuer (2013): residue
+    /// a_k and exponent lambda_k of each complex-conjugate pair.
+    static let fit: (first: (a: SIMD2<Double>, lambda: SIMD2<Double>), second: (a: SIMD2<Double>, lambda: SIMD2<Double>)) =
+        ((SIMD2(0.84, 1.8675), SIMD2(1.783, 0.6318)), (SIMD2(-0.34015, -0.1299), SIMD2(1.723, 1.997)))
 
-    /// One complex first-order section.
+    /// One complex first-order section; complex numbers as (re, im).
     public struct Section: Sendable, Hashable {
         /// Pole p.
         public var pole: SIMD2<Double>
@@ -286,7 +294,8 @@ public struct DericheIIR: Sendable, Hashable {
         public var anticausalRest: SIMD2<Double>
     }
 
-    public let sections: [Section]
+    /// The two sections (stored, not in an array: no allocation per blur).
+    public let first: Section, second: Section
 
     public init(sigma: Double) {
         typealias C = SIMD2<Double>
@@ -296,33 +305,36 @@ public struct DericheIIR: Sendable, Hashable {
             return C((a.x * b.x + a.y * b.y) / d, (a.y * b.x - a.x * b.y) / d)
         }
         let norm = 1 / (sigma * (2 * Double.pi).squareRoot())
-        var poles: [C] = [], residues: [C] = []
-        for (a, l) in zip(DericheIIR.fitResidues, DericheIIR.fitExponents) {
-            let m = exp(-l.re / sigma), theta = -l.im / sigma
-            poles.append(C(m * cos(theta), m * sin(theta)))
-            residues.append(C(a.re, a.im) * norm)
+        func pole(_ lambda: C) -> C {
+            let m = exp(-lambda.x / sigma), theta = -lambda.y / sigma
+            return C(m * cos(theta), m * sin(theta))
         }
+        let p0 = pole(DericheIIR.fit.first.lambda), p1 = pole(DericheIIR.fit.second.lambda)
+        let b0 = DericheIIR.fit.first.a * norm, b1 = DericheIIR.fit.second.a * norm
         // Sum of the discrete kernel over all n: 2 Re(b (1 + p) / (1 - p)) per pair.
-        var total = 0.0
-        for (p, b) in zip(poles, residues) {
-            total += 2 * div(mul(b, C(1 + p.x, p.y)), C(1 - p.x, -p.y)).x
-        }
-        sections = zip(poles, residues).map { p, b0 in
-            let b2 = b0 * (2 / total)
+        func mass(_ b: C, _ p: C) -> Double { 2 * div(mul(b, C(1 + p.x, p.y)), C(1 - p.x, -p.y)).x }
+        let total = mass(b0, p0) + mass(b1, p1)
+        func section(_ p: C, _ b: C) -> Section {
+            let b2 = b * (2 / total)
             let bp2 = mul(b2, p)
             let oneMinusP = C(1 - p.x, -p.y)
             return Section(pole: p, causal: b2, anticausal: bp2,
                            causalRest: div(b2, oneMinusP), anticausalRest: div(bp2, oneMinusP))
         }
+        first = section(p0, b0)
+        second = section(p1, b1)
     }
 
-    /// The 20 Float coefficients the SIMD and C backends use, section by
-    /// section: pole (re, im), causal (re, im), anticausal (re, im),
-    /// causalRest (re, im), anticausalRest (re, im).
-    public var floats: [Float] {
-        sections.flatMap { s in
-            [s.pole, s.causal, s.anticausal, s.causalRest, s.anticausalRest].flatMap { [Float($0.x), Float($0.y)] }
+    /// Writes the 20 Float coefficients the C backend takes, section by
+    /// section: pole, causal, anticausal, causalRest, anticausalRest (re, im
+    /// each).
+    public func write(to out: UnsafeMutablePointer<Float>) {
+        func put(_ s: Section, _ o: UnsafeMutablePointer<Float>) {
+            func c(_ i: Int, _ v: SIMD2<Double>) { o[2 * i] = Float(v.x); o[2 * i + 1] = Float(v.y) }
+            c(0, s.pole); c(1, s.causal); c(2, s.anticausal); c(3, s.causalRest); c(4, s.anticausalRest)
         }
+        put(first, out)
+        put(second, out + 10)
     }
 }
 

@@ -60,7 +60,7 @@ enum NaiveBlur {
         let weights = GaussianWeights(blur)
         let r = weights.radius
         let taps = scratch.buffer(BlurSlot.table, count: r + 1, of: Float.self)
-        for k in 0...r { taps[k] = Float(weights.half[k]) }
+        for k in 0...r { taps[k] = Float(weights.weight(k)) }
         let plane = scratch.buffer(BlurSlot.plane, count: w * h * 4, of: Float.self)
         let clamp = blur.edge.isClamp
         for y in 0..<h {
@@ -162,7 +162,7 @@ enum NaiveBlur {
     /// Each section is one complex first-order recursion y = p y + c x.
     static func iirLine(_ line: UnsafeMutablePointer<Double>, _ n: Int, _ iir: DericheIIR, _ clamp: Bool,
                         _ causal: UnsafeMutablePointer<Double>) {
-        let s0 = iir.sections[0], s1 = iir.sections[1]
+        let s0 = iir.first, s1 = iir.second
         var y0 = clamp ? s0.causalRest * line[0] : .zero
         var y1 = clamp ? s1.causalRest * line[0] : .zero
         for i in 0..<n {

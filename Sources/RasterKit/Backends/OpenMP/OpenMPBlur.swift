@@ -75,9 +75,8 @@ enum OpenMPBlurFilter {
             f.box_grid = Float(box.grid)
         default:
             f.kind = Int32(RASTER_OMP_BLUR_IIR.rawValue)
-            let k = DericheIIR(sigma: blur.sigma).floats
             withUnsafeMutableBytes(of: &f.iir) { raw in
-                for (i, v) in k.enumerated() { raw.storeBytes(of: v, toByteOffset: 4 * i, as: Float.self) }
+                DericheIIR(sigma: blur.sigma).write(to: raw.baseAddress!.assumingMemoryBound(to: Float.self))
             }
         }
         return f

@@ -157,7 +157,7 @@ struct BlurLineFilter {
     /// on each recursion's critical path.
     static func iir(_ input: UnsafeMutablePointer<BlurLanes>, _ out: UnsafeMutablePointer<BlurLanes>,
                     count n: Int, iir: DericheIIR, clamp: Bool) {
-        let s0 = iir.sections[0], s1 = iir.sections[1]
+        let s0 = iir.first, s1 = iir.second
         let p0r = Float(s0.pole.x), p0i = Float(s0.pole.y), p1r = Float(s1.pole.x), p1i = Float(s1.pole.y)
 
         var c0r = Float(s0.causal.x), c0i = Float(s0.causal.y), c1r = Float(s1.causal.x), c1i = Float(s1.causal.y)
