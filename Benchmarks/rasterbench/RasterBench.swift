@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RasterHarness
 import RasterKit
 
 /// `rasterbench`: one executable for the suite, rendering, verification and
@@ -13,7 +14,8 @@ struct RasterBench: ParsableCommand {
         commandName: "rasterbench",
         abstract: "GPU-free raster kernels for animated backgrounds: render, verify and benchmark them.",
         version: version,
-        subcommands: [Render.self, Verify.self, List.self]
+        subcommands: [Run.self, Bench.self, Compare.self, Render.self, Verify.self, List.self],
+        defaultSubcommand: Run.self
     )
 
     /// Errors print as one line and exit non-zero (SPEC section 10).
@@ -22,6 +24,9 @@ struct RasterBench: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as RasterError {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            Foundation.exit(2)
+        } catch let error as HarnessError {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             Foundation.exit(2)
         } catch {

@@ -31,7 +31,7 @@ public struct DeviceProfile: Sendable, Hashable, Codable, CustomStringConvertibl
         DeviceProfile(name: "iphone-se1", width: 640, height: 1136, scale: 2, fps: 60, cores: 2,
                       summary: "iPhone SE (1st gen), A9"),
         DeviceProfile(name: "iphone-6", width: 750, height: 1334, scale: 2, fps: 60, cores: 2,
-                      summary: "iPhone 6, A8: the default"),
+                      summary: "iPhone 6, A8"),
         DeviceProfile(name: "iphone-11", width: 828, height: 1792, scale: 2, fps: 60, cores: 6,
                       summary: "iPhone 11, A13"),
         DeviceProfile(name: "android-go", width: 720, height: 1600, scale: 2, fps: 60, cores: 4,

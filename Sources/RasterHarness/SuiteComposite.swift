@@ -10,11 +10,11 @@ extension Suite {
         summary: "K6 source-over composite of a translucent layer, opacity 0.8",
         workloads: { r in
             let opacity = 0.8
-            var w = r.workload(kernel: "composite", variant: "source-over") {
+            let background = RGBA8(r: 0x33, g: 0x6F, b: 0x55, a: 0xFF)
+            var w = r.workload(kernel: "composite", variant: "exact") {
                 let backend = try r.makeBackend()
                 let src = try Fixtures.translucentLayer(width: r.width, height: r.height)
                 let dst = try Image(width: r.width, height: r.height)
-                let background = RGBA8(r: 0x33, g: 0x6F, b: 0x55, a: 0xFF)
                 dst.fill(background)
                 let s = src.view, d = dst.view
                 // The timed runs composite again and again onto the same
@@ -28,7 +28,14 @@ extension Suite {
             }
             w.bytesPerRun = 12 * r.width * r.height
             w.param = "opacity=0.8"
-            // TODO(lead): quality once RasterReference has `Reference.composite`.
+            if r.withQuality {
+                w.reference = ReferenceSource(key: "composite \(r.width)x\(r.height)") {
+                    let src = try Fixtures.translucentLayer(width: r.width, height: r.height)
+                    let dst = try Image(width: r.width, height: r.height)
+                    dst.fill(background)
+                    return Reference.composite(src.view, onto: dst.view, opacity: opacity)
+                }
+            }
             return [w]
         })
 }

@@ -143,7 +143,8 @@ public final class SuiteRunner {
         if let cached = references.first(where: { $0.key == source.key }) {
             reference = cached.values
         } else {
-            reference = source.compute()
+            guard let values = try? source.compute() else { return nil }
+            reference = values
             references.append((source.key, reference))
             if references.count > SuiteRunner.referenceCacheSize { references.removeFirst() }
         }

@@ -71,9 +71,9 @@ public struct ReferenceSource {
     /// Identifies the frame: kernel, parameters and size.
     public var key: String
     /// width * height * 4 unrounded premultiplied values.
-    public var compute: () -> [Double]
+    public var compute: () throws -> [Double]
 
-    public init(key: String, compute: @escaping () -> [Double]) {
+    public init(key: String, compute: @escaping () throws -> [Double]) {
         self.key = key
         self.compute = compute
     }
