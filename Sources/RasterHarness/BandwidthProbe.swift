@@ -27,6 +27,11 @@ public struct CopyBandwidth: Sendable, Codable, Equatable {
     public var samples: Samples
 
     public var gigabytesPerSecond: Double { bytesPerSecond / 1e9 }
+
+    public init(label: String, bytes: Int, threads: Int, bytesPerSecond: Double, samples: Samples) {
+        self.label = label; self.bytes = bytes; self.threads = threads
+        self.bytesPerSecond = bytesPerSecond; self.samples = samples
+    }
 }
 
 public enum BandwidthProbe {

@@ -72,7 +72,7 @@ public struct MannWhitney: Sendable, Equatable {
     /// ties. f(i, j)[u] counts the orderings of i + j values with U = u; the
     /// largest value belongs to the first sample (and then beats all j of the
     /// second) or to the second, so f(i, j)[u] = f(i-1, j)[u - j] + f(i, j-1)[u].
-    static func exactCDF(_ m: Int, _ n: Int, atMost u: Int) -> Double {
+    public static func exactCDF(_ m: Int, _ n: Int, atMost u: Int) -> Double {
         // previous[j] = f(i-1, j), current[j] = f(i, j); counts as Double
         // (C(100, 50) ~ 1e29 is far inside Double's range).
         var previous: [[Double]] = (0...n).map { _ in [1] } // f(0, j) = {U = 0: 1}

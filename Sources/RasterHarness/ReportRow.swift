@@ -93,7 +93,8 @@ public struct RowKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var sweep, param: String
 
     public var description: String {
-        var s = "\(kernel)/\(variant)/\(backend) t=\(threads) \(width)x\(height)"
+        var s = "\(kernel)/\(variant)/\(backend) t=\(threads)"
+        if width > 0 || height > 0 { s += " \(width)x\(height)" }
         if !profile.isEmpty { s += " \(profile)" }
         if !param.isEmpty { s += " \(param)" }
         if !sweep.isEmpty { s += " [\(sweep) sweep]" }

@@ -1,9 +1,17 @@
+import RasterKit
 /// The table `run` prints at the end: one line per row of the suite proper
-/// (sweeps get their own summaries, see `SweepAnalysis`).
+/// (sweeps get their own summaries, see `SweepAnalysis`). "vs naive" is
+/// naive's median over this row's; "thr speed-up" is over this backend at 1 thread.
 public enum RunTable {
     public static func render(_ rows: [ReportRow]) -> String {
+        // The naive row of the same kernel, variant, size and parameters:
+        // the baseline every speed-up is quoted against (SPEC section 3).
+        var naive: [RowKey: Double] = [:]
+        for r in rows where r.backend == BackendKind.naive.rawValue && r.isOK {
+            if let m = r.medianMs { naive[r.key.withoutBackend] = m }
+        }
         var t = TextTable(["kernel", "variant", "backend", "thr", "size", "median", "p95", "±MAD", "Mpix/s",
-                           "GB/s (of copy)", "speed-up", "PSNR dB", "max err", "budget"])
+                           "GB/s (of copy)", "vs naive", "thr speed-up", "PSNR dB", "max err", "budget"])
         for r in rows {
             let size = r.width > 0 ? "\(r.width)x\(r.height)" : "\(r.itemsPerRun.map { Human.number(Double($0)) } ?? "?") \(r.itemUnit)s"
             guard r.isOK, let median = r.medianMs else {
@@ -25,7 +33,8 @@ public enum RunTable {
                    Human.time(ms: median), r.p95Ms.map { Human.time(ms: $0) } ?? "",
                    r.madMs.map { Human.percent($0 / median) } ?? "",
                    r.mpixPerS.map { Human.number($0) } ?? "",
-                   bw, r.speedup.map { Human.number($0) + "x" } ?? "",
+                   bw, naive[r.key.withoutBackend].map { Human.number($0 / median) + "x" } ?? "",
+                   r.speedup.map { Human.number($0) + "x" } ?? "",
                    r.psnrDb.map { $0.isInfinite ? "inf" : Human.number($0, 3) } ?? "",
                    r.maxErr.map { Human.number($0) } ?? "", budget])
         }
@@ -75,6 +84,7 @@ public enum SweepAnalysis {
             if groups[k] == nil { order.append(k) }
             groups[k, default: [:]][r.threads] = r
         }
+        guard groups.values.contains(where: { $0.count > 1 && $0[1] != nil }) else { return nil }
         var t = TextTable(["workload", "1 thread"] + counts.dropFirst().map { "\($0) threads (gain/added thread)" })
         for k in order {
             guard let g = groups[k], g.count > 1, let one = g[1]?.medianMs else { continue }

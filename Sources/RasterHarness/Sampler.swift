@@ -63,6 +63,10 @@ public struct Samples: Sendable, Codable, Equatable {
     public var elapsed: Double
 
     public var summary: Summary { Summary(nanoseconds) }
+
+    public init(nanoseconds: [Double], batch: Int, warmupRuns: Int, elapsed: Double) {
+        self.nanoseconds = nanoseconds; self.batch = batch; self.warmupRuns = warmupRuns; self.elapsed = elapsed
+    }
 }
 
 /// Times a closure: warm-up, calibration of the batch size, then samples.

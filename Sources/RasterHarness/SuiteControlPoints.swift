@@ -6,9 +6,13 @@ extension Suite {
     /// out per anchor, so it is held against the copy bandwidth too.
     public static let anchorCount = 1_000_000
 
-    public static let controlPoints = SuiteEntry(
+    public static let controlPoints = controlPointsEntry(anchors: anchorCount)
+
+    /// K5 on `anchorCount` anchors (tests use fewer).
+    public static func controlPointsEntry(anchors anchorCount: Int) -> SuiteEntry {
+        SuiteEntry(
         name: "controlpoints",
-        summary: "K5 Liquid tangent control points of 1,000,000 anchors",
+        summary: "K5 Liquid tangent control points of \(anchorCount) anchors",
         hasFrame: false,
         workloads: { r in
             var w = Workload(kernel: "controlpoints", variant: "exact", backend: r.backend, threads: r.threads,
@@ -29,6 +33,7 @@ extension Suite {
             w.bytesPerRun = anchorCount * (8 + 16)
             return [w]
         })
+    }
 }
 
 /// Owns K5's buffers for the life of a workload instance.

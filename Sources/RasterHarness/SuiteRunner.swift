@@ -154,15 +154,15 @@ public final class SuiteRunner {
         return q
     }
 
-    /// speedup = median at 1 thread / median at n threads, for rows whose
-    /// 1-thread twin (same workload, same run) exists.
+    /// speedup = median at 1 thread / median at n threads, for rows with
+    /// n > 1 whose 1-thread twin (same workload, same run) exists.
     public static func fillSpeedups(_ rows: inout [ReportRow]) {
         var single: [RowKey: Double] = [:]
         for r in rows where r.isOK && r.threads == 1 {
             var k = r.key; k.threads = 0
             if let m = r.medianMs { single[k] = m }
         }
-        for i in rows.indices where rows[i].isOK {
+        for i in rows.indices where rows[i].isOK && rows[i].threads > 1 {
             var k = rows[i].key; k.threads = 0
             if let one = single[k], let m = rows[i].medianMs, m > 0 { rows[i].speedup = one / m }
         }
