@@ -88,6 +88,7 @@ struct Run: ParsableCommand {
         if let over = threadCounts.first(where: { $0 > host.cores }) {
             Console.warn("note: \(over) threads on \(host.cores) cores oversubscribes this host; the extra threads time-slice")
         }
+        Run.warnIfBusy(host)
         print("times are this host's; a profile on another host is a resolution and a thread count, not a speed promise")
         print("")
 
@@ -130,7 +131,16 @@ struct Run: ParsableCommand {
             try AtomicFile.write(try report.encoded(), to: json)
             print("wrote \(json) (every raw sample)")
         }
+        Run.warnIfBusy(host)
         if !host.optimized { Console.warn(BuildInfo.debugWarning) }
+    }
+
+    /// Load above ~half the cores means other processes compete for the CPU
+    /// (on a 2-core host, one busy neighbour halves a 2-thread kernel).
+    static func warnIfBusy(_ host: HostInfo) {
+        guard let load = HostInfo.loadAverage(), load > 0.5 * Double(host.cores) else { return }
+        Console.warn("note: load average \(Human.number(load)) on \(host.cores) cores: other processes compete for the CPU; "
+                     + "expect noisy, pessimistic times (each row records load_avg)")
     }
 
     static func defaultReportPath(host: HostInfo) -> String {

@@ -40,6 +40,13 @@ public struct HostInfo: Sendable, Codable, Equatable {
             openMP: BuildInfo.openMP)
     }
 
+    /// The 1-minute load average (runnable processes), nil where unavailable.
+    /// A benchmark on a host whose load exceeds its cores measures contention.
+    public static func loadAverage() -> Double? {
+        var loads = [Double](repeating: 0, count: 3)
+        return getloadavg(&loads, 1) == 1 ? loads[0] : nil
+    }
+
     /// The compiler that built this binary (decided at compile time).
     public static var swiftVersion: String {
         #if compiler(>=6.5)

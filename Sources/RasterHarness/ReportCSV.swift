@@ -77,6 +77,7 @@ public enum ReportCSV {
         bool("optimized", \.optimized),
         string("compiler_flags", \.compilerFlags),
         bool("openmp", \.openMP),
+        optDouble("load_avg", \.loadAverage),
         string("profile", \.profile),
         optDouble("fps", \.fps),
         string("kernel", \.kernel),

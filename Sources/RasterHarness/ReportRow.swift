@@ -21,6 +21,9 @@ public struct ReportRow: Sendable, Codable, Equatable {
     public var optimized = true
     public var compilerFlags = ""
     public var openMP = false
+    /// The host's 1-minute load average when the row was measured: above
+    /// the core count, other processes were competing for the CPU.
+    public var loadAverage: Double? = nil
     // What was measured.
     public var profile = ""
     public var fps: Double? = nil

@@ -73,6 +73,7 @@ public final class SuiteRunner {
         row.width = w.width; row.height = w.height; row.sweep = w.sweep; row.param = w.param
         row.itemsPerRun = w.items; row.itemUnit = w.itemUnit; row.bytesPerRun = w.bytesPerRun
         row.budgetShare = config.budget.share
+        row.loadAverage = HostInfo.loadAverage()
         row.note = w.note
         if !h.optimized { row.note = (row.note.isEmpty ? "" : row.note + "; ") + "DEBUG BUILD: times not meaningful" }
         return row

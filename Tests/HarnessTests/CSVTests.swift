@@ -5,7 +5,7 @@ final class CSVTests: XCTestCase {
     /// The report format, pinned. Changing a column is a format change:
     /// update this string, bump `SuiteVersion`, and say so in Results/README.md.
     static let pinnedHeader =
-        "suite_version,git_commit,date,host,host_cpu,host_cores,os,swift_version,build,optimized,compiler_flags,openmp,"
+        "suite_version,git_commit,date,host,host_cpu,host_cores,os,swift_version,build,optimized,compiler_flags,openmp,load_avg,"
         + "profile,fps,kernel,variant,backend,threads,width,height,sweep,param,status,samples,batch,"
         + "median_ms,p95_ms,p99_ms,min_ms,max_ms,mad_ms,mean_ms,outliers,mpix_per_s,items_per_run,item_unit,"
         + "bytes_per_run,gb_per_s,copy_gb_per_s,bw_fraction,dram_copy_gb_per_s,speedup,budget_ms,budget_share,"
@@ -71,7 +71,7 @@ final class CSVTests: XCTestCase {
         r.gitCommit = "abc123-dirty"; r.date = "2026-11-22T01:00:00Z"; r.host = "bench-1"
         r.hostCPU = "Intel(R) Xeon(R) Processor, \"fast\""; r.hostCores = 2; r.os = "Debian 12 (Linux, x86_64)"
         r.swiftVersion = "6.3"; r.build = "release"; r.optimized = true; r.compilerFlags = "swift -O; C -O3 -fopenmp"
-        r.openMP = true; r.profile = "iphone-6"; r.fps = 60; r.kernel = "freeform"; r.variant = "down4"
+        r.openMP = true; r.loadAverage = 1.25; r.profile = "iphone-6"; r.fps = 60; r.kernel = "freeform"; r.variant = "down4"
         r.backend = "simd"; r.threads = 2; r.width = 750; r.height = 1334; r.param = "sigma=120"
         r.samples = 3; r.batch = 1; r.medianMs = 12.3456; r.p95Ms = 13.5; r.p99Ms = 13.9; r.minMs = 12
         r.maxMs = 14; r.madMs = 0.25; r.meanMs = 12.7; r.outliers = 0; r.mpixPerS = 81.04
