@@ -18,20 +18,32 @@ struct RasterBench: ParsableCommand {
         defaultSubcommand: Run.self
     )
 
-    /// Errors print as one line and exit non-zero (SPEC section 10).
+    /// Every error prints as one line on stderr and exits non-zero (SPEC
+    /// section 10): ours with exit code 2, the argument parser's usage
+    /// errors with its own code (64) but without the multi-line usage dump.
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as RasterError {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            Foundation.exit(2)
+            fail("\(error)", code: 2)
         } catch let error as HarnessError {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            Foundation.exit(2)
+            fail("\(error)", code: 2)
         } catch {
-            exit(withError: error)
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error)) // --help, --version
+                Foundation.exit(0)
+            }
+            let message = self.message(for: error)
+            if message.isEmpty { Foundation.exit(code.rawValue) } // a command's own ExitCode, already reported
+            fail(message.split(separator: "\n").first.map(String.init) ?? message, code: code.rawValue)
         }
+    }
+
+    static func fail(_ message: String, code: Int32) -> Never {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        Foundation.exit(code)
     }
 }
 

@@ -2,37 +2,52 @@
 #include "pixel.h"
 #include <string.h>
 
-/// Pixels per chunk: the accumulators of one chunk stay in registers/L1 while
-/// the loop over points streams through them.
+/// Pixels per chunk: the accumulators of one chunk stay in L1 while the loop
+/// over points streams through them, and each inner loop is long enough to
+/// vectorise with no remainder except at the row's end.
 #define CHUNK 64
 
-static inline float weight(const raster_omp_freeform *g, float d2) {
+/// m^e for the chunk's squared distances, one loop per way of computing it
+/// so that each loop is branch-free and vectorises.
+static void weights(const raster_omp_freeform *g, const float *d2, float *f) {
+    const float inv = g->inv_influence;
     if (g->table) {
-        float t = d2 * g->inv_influence * g->inv_influence;
-        if (t >= 1.0f) return 0.0f;
-        float pos = t * (float)g->table_intervals;
-        int k = (int)pos;
-        return g->table[k] + (pos - (float)k) * (g->table[k + 1] - g->table[k]);
+        const float scale = inv * inv * (float)g->table_intervals, last = (float)g->table_intervals;
+        const float *table = g->table;
+        #pragma omp simd
+        for (int j = 0; j < CHUNK; j++) {
+            float pos = d2[j] * scale;
+            pos = pos < last ? pos : last; // table[intervals] == 0, table[intervals + 1] == 0
+            int k = (int)pos;
+            f[j] = table[k] + (pos - (float)k) * (table[k + 1] - table[k]);
+        }
+        return;
     }
-    float m = 1.0f - sqrtf(d2) * g->inv_influence;
-    m = m > 0.0f ? m : 0.0f;
-    switch (g->whole_exponent) {
-    case 1: return m;
-    case 2: return m * m;
-    case 3: return m * m * m;
-    case 4: { float m2 = m * m; return m2 * m2; }
-    case 0: return powf(m, g->exponent);
-    default: {
-        float f = m;
-        for (int k = 1; k < g->whole_exponent; k++) f *= m;
-        return f;
+    #pragma omp simd
+    for (int j = 0; j < CHUNK; j++) {
+        float m = 1.0f - sqrtf(d2[j]) * inv;
+        f[j] = m > 0.0f ? m : 0.0f;
     }
+    const int e = g->whole_exponent;
+    if (e == 4) {
+        #pragma omp simd
+        for (int j = 0; j < CHUNK; j++) { float m2 = f[j] * f[j]; f[j] = m2 * m2; }
+    } else if (e > 0) {
+        #pragma omp simd
+        for (int j = 0; j < CHUNK; j++) {
+            float m = f[j], p = m;
+            for (int k = 1; k < e; k++) p *= m;
+            f[j] = p;
+        }
+    } else {
+        const float ex = g->exponent;
+        for (int j = 0; j < CHUNK; j++) f[j] = powf(f[j], ex);
     }
 }
 
 /// Evaluates `n` (<= CHUNK) pixels of row y starting at x0 into out[4][CHUNK].
 static void chunk(const raster_omp_freeform *g, int x0, int y, int n, float out[4][CHUNK]) {
-    float sum[CHUNK], acc[4][CHUNK];
+    float sum[CHUNK], acc[4][CHUNK], d2[CHUNK], f[CHUNK];
     memset(sum, 0, sizeof sum);
     memset(acc, 0, sizeof acc);
     const float qy = (float)y + 0.5f;
@@ -42,28 +57,36 @@ static void chunk(const raster_omp_freeform *g, int x0, int y, int n, float out[
         #pragma omp simd
         for (int j = 0; j < CHUNK; j++) {
             float dx = (float)(x0 + j) + 0.5f - px;
-            float f = weight(g, dx * dx + dy * dy);
-            sum[j] += f;
-            acc[0][j] += f * c[0];
-            acc[1][j] += f * c[1];
-            acc[2][j] += f * c[2];
-            acc[3][j] += f * c[3];
+            d2[j] = dx * dx + dy * dy;
+        }
+        weights(g, d2, f);
+        #pragma omp simd
+        for (int j = 0; j < CHUNK; j++) {
+            sum[j] += f[j];
+            acc[0][j] += f[j] * c[0];
+            acc[1][j] += f[j] * c[1];
+            acc[2][j] += f[j] * c[2];
+            acc[3][j] += f[j] * c[3];
         }
     }
+    int empty = 0;
+    #pragma omp simd reduction(|:empty)
+    for (int j = 0; j < CHUNK; j++) {
+        float inv = 1.0f / (sum[j] > 0.0f ? sum[j] : 1.0f);
+        empty |= sum[j] <= 0.0f;
+        for (int ch = 0; ch < 4; ch++) out[ch][j] = acc[ch][j] * inv;
+    }
+    if (!empty) return;
     for (int j = 0; j < n; j++) {
-        if (sum[j] > 0.0f) {
-            float inv = 1.0f / sum[j];
-            for (int ch = 0; ch < 4; ch++) out[ch][j] = acc[ch][j] * inv;
-        } else {
-            // No point within L: the nearest point's colour, lowest index on ties.
-            float qx = (float)(x0 + j) + 0.5f, best = INFINITY;
-            int nearest = 0;
-            for (int i = 0; i < g->count; i++) {
-                float dx = qx - g->px[i], dy = qy - g->py[i], d2 = dx * dx + dy * dy;
-                if (d2 < best) { best = d2; nearest = i; }
-            }
-            for (int ch = 0; ch < 4; ch++) out[ch][j] = g->colors[4 * nearest + ch];
+        if (sum[j] > 0.0f) continue;
+        // No point within L: the nearest point's colour, lowest index on ties.
+        float qx = (float)(x0 + j) + 0.5f, best = INFINITY;
+        int nearest = 0;
+        for (int i = 0; i < g->count; i++) {
+            float dx = qx - g->px[i], dy = qy - g->py[i], dd = dx * dx + dy * dy;
+            if (dd < best) { best = dd; nearest = i; }
         }
+        for (int ch = 0; ch < 4; ch++) out[ch][j] = g->colors[4 * nearest + ch];
     }
 }
 

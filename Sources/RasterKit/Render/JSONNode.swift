@@ -45,10 +45,17 @@ struct JSONNode {
     }
 
     func number() throws -> Double {
-        guard !(value is Bool), let n = value as? NSNumber ?? (value as? Double).map(NSNumber.init(value:)) else {
-            throw fail("expected a number")
+        // JSONSerialization hands out NSNumber for numbers and booleans alike
+        // (and `is Bool` holds for a 0 or 1); a boolean's type code is "c".
+        let d: Double
+        switch value {
+        case let n as NSNumber:
+            guard String(cString: n.objCType) != "c" else { throw fail("expected a number, not true/false") }
+            d = n.doubleValue
+        case let x as Double: d = x
+        case let i as Int: d = Double(i)
+        default: throw fail("expected a number")
         }
-        let d = n.doubleValue
         guard d.isFinite else { throw fail("\(d) is not finite") }
         return d
     }

@@ -117,6 +117,8 @@ struct JobDecoder {
             image = try ImageFile.read(url, width: width, height: height)
         } catch let RasterError.io(_, reason) {
             throw fileNode.fail("\(url.path): \(reason)")
+        } catch let RasterError.invalidArgument(_, value, accepted) {
+            throw fileNode.fail("\(value) (accepted: \(accepted))")
         }
         return .image(image)
     }

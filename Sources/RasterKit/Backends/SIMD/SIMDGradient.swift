@@ -66,7 +66,7 @@ struct RampLanes {
         let t: FloatLanes
         switch extend {
         case .pad:
-            t = u.clamped(lowerBound: FloatLanes(repeating: 0), upperBound: FloatLanes(repeating: 1))
+            t = Lanes.clamp(u, 0, 1)
         case .repeat:
             t = u - u.rounded(.down)
         case .reflect:
