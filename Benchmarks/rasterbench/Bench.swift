@@ -47,7 +47,6 @@ struct Bench: ParsableCommand {
         }
         let budget = try Budget(fps: fps, share: Budget.parseShare(share))
         let host = HostInfo.current()
-        if !host.optimized { Console.warn(BuildInfo.debugWarning) }
 
         // Set-up, once: decode the file and load its images.
         let loadStart = MonotonicClock.now()
@@ -55,6 +54,7 @@ struct Bench: ParsableCommand {
         let job = try Job.load(contentsOf: url)
         let loadMs = MonotonicClock.seconds(since: loadStart) * 1e3
         let renderer = try backendOptions.makeRenderer()
+        if !host.optimized { Console.warn(BuildInfo.debugWarning) }
         let threads = Suite.effectiveThreads(renderer.backend.kind, requested: renderer.backend.threads)
         let canvas = try Image(width: job.width, height: job.height)
         let background = job.background.rgba8

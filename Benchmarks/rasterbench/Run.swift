@@ -48,6 +48,9 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: "Minimum samples per workload (default 10, 5 with --quick).")
     var runs: Int?
 
+    @Flag(name: .long, help: "Skip the DRAM copy probe (buffers of twice the last-level cache); the frame copy is still measured.")
+    var noDram = false
+
     @Option(name: .long, help: "CSV report path (default Results/<host>-<date>.csv).")
     var out: String?
 
@@ -75,7 +78,8 @@ struct Run: ParsableCommand {
         try Run.checkWritable(outPath)
         if let json { try Run.checkWritable(json) }
 
-        let config = RunConfiguration(profile: profile, budget: budget, sampler: sampler, host: host)
+        var config = RunConfiguration(profile: profile, budget: budget, sampler: sampler, host: host)
+        config.probeDRAM = !noDram
         let plan = SuitePlan(profile: profile, backends: kinds, threads: threadCounts, entries: entries,
                              sweeps: sweeps, width: width, height: height)
         let workloads = plan.workloads()
@@ -100,7 +104,7 @@ struct Run: ParsableCommand {
         for t in copyThreads {
             progress.show("measuring copy bandwidth, \(t) thread(s)", elapsed: MonotonicClock.seconds(since: start))
             _ = try runner.bandwidth.frame(bytes: 4 * width * height, threads: t)
-            _ = try runner.bandwidth.dram(lastLevelCache: host.lastLevelCacheBytes, threads: t)
+            if !noDram { _ = try runner.bandwidth.dram(lastLevelCache: host.lastLevelCacheBytes, threads: t) }
         }
         let rows = runner.run(workloads) { p in
             progress.show("[\(p.index)/\(p.total)] \(p.label)", elapsed: MonotonicClock.seconds(since: start))

@@ -10,6 +10,9 @@ public struct RunConfiguration: Sendable {
     public var host: HostInfo
     /// ISO 8601, UTC, the run's start.
     public var date: String
+    /// Whether to probe DRAM copy bandwidth (two buffers of twice the
+    /// last-level cache); off for quick checks on small machines.
+    public var probeDRAM = true
 
     public init(profile: DeviceProfile, budget: Budget, sampler: SamplerSettings,
                 host: HostInfo = .current(), date: Date = Date()) {
@@ -122,7 +125,7 @@ public final class SuiteRunner {
                 row.copyGBPerS = copy.gigabytesPerSecond
                 row.bwFraction = row.gbPerS! / copy.gigabytesPerSecond
             }
-            if let dram = try? bandwidth.dram(lastLevelCache: config.host.lastLevelCacheBytes, threads: w.threads) {
+            if config.probeDRAM, let dram = try? bandwidth.dram(lastLevelCache: config.host.lastLevelCacheBytes, threads: w.threads) {
                 row.dramCopyGBPerS = dram.gigabytesPerSecond
             }
         }
