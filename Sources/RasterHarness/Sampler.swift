@@ -19,14 +19,17 @@ public struct SamplerSettings: Sendable, Equatable, Codable {
     /// and timed together, so clock resolution and the cost of reading the
     /// clock stay below 0.1% of a sample.
     public var minSampleTime: Double
-    /// Storage for samples is reserved up front so the timed loop never grows it.
+    /// At most this many samples: when they are taken before `minTime`,
+    /// neighbours are folded into samples of twice the batch, so reports stay
+    /// small (criterion keeps 100) and short runs are batched more instead.
+    /// Storage is reserved up front so the timed loop never grows it.
     public var maxSamples: Int
 
     /// Fewest samples taken whatever the time: a median of fewer is no median.
     public static let floorSamples = 3
 
     public init(warmupTime: Double, minSamples: Int, minTime: Double, maxTime: Double,
-                minSampleTime: Double = 50e-6, maxSamples: Int = 2_000) {
+                minSampleTime: Double = 50e-6, maxSamples: Int = 200) {
         self.warmupTime = warmupTime
         self.minSamples = minSamples
         self.minTime = minTime
@@ -87,13 +90,14 @@ public enum Sampler {
         let perRun = MonotonicClock.seconds(since: start) / Double(warmupRuns)
 
         // Batch runs shorter than minSampleTime.
-        let batch = max(1, Int((settings.minSampleTime / max(perRun, 1e-9)).rounded(.up)))
+        var batch = max(1, Int((settings.minSampleTime / max(perRun, 1e-9)).rounded(.up)))
 
-        let storage = UnsafeMutableBufferPointer<Double>.allocate(capacity: settings.maxSamples)
+        let capacity = max(settings.maxSamples, SamplerSettings.floorSamples + 1)
+        let storage = UnsafeMutableBufferPointer<Double>.allocate(capacity: capacity)
         defer { storage.deallocate() }
         var count = 0
         let samplingStart = MonotonicClock.now()
-        while count < settings.maxSamples {
+        while true {
             let t0 = MonotonicClock.now()
             for _ in 0..<batch { try body() }
             let t1 = MonotonicClock.now()
@@ -103,6 +107,15 @@ public enum Sampler {
             let enough = count >= settings.minSamples && spent >= settings.minTime
             let tooLong = count >= SamplerSettings.floorSamples && spent >= settings.maxTime
             if enough || tooLong { break }
+            if count == capacity {
+                // Full before minTime: fold neighbouring samples into one of
+                // twice the batch (their mean is exactly what a doubled batch
+                // would have measured) and go on with doubled batches.
+                for i in 0..<(count / 2) { storage[i] = (storage[2 * i] + storage[2 * i + 1]) / 2 }
+                if count % 2 == 1 { storage[count / 2] = storage[count - 1] }
+                count = (count + 1) / 2
+                batch *= 2
+            }
         }
         return Samples(nanoseconds: Array(storage[0..<count]), batch: batch, warmupRuns: warmupRuns,
                        elapsed: MonotonicClock.seconds(since: start))

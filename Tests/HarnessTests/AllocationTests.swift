@@ -36,6 +36,7 @@ final class AllocationTests: XCTestCase {
         let few = try mallocs { _ = try Sampler.measure(noop) { x &+= 1 } }
         var many = noop
         many.minSamples = 1_000
+        many.maxSamples = 1_000
         let lots = try mallocs { _ = try Sampler.measure(many) { x &+= 1 } }
         // The sampler's own set-up (sample storage, the result) is fixed; 50x
         // the samples must not add a single malloc.
@@ -62,6 +63,7 @@ final class AllocationTests: XCTestCase {
         let short = SamplerSettings(warmupTime: 0, minSamples: 5, minTime: 0, maxTime: 5, minSampleTime: 1e-6)
         var long = short
         long.minSamples = 50
+        long.maxSamples = 50
         let a = try mallocs { _ = try Sampler.measure(short, instance.body) }
         let b = try mallocs { _ = try Sampler.measure(long, instance.body) }
         XCTAssertEqual(a, b, "45 more samples of \(w.label) allocated \(b - a) times")

@@ -23,6 +23,17 @@ final class SamplerTests: XCTestCase {
         XCTAssertGreaterThan(s.summary.median, 4e6, "per-iteration nanoseconds")
     }
 
+    func testFullStorageFoldsSamplesIntoLargerBatches() throws {
+        let settings = SamplerSettings(warmupTime: 0, minSamples: 4, minTime: 0.02, maxTime: 1,
+                                       minSampleTime: 1e-6, maxSamples: 8)
+        var x = 0
+        let s = try Sampler.measure(settings) { for _ in 0..<100 { x &+= 1 } }
+        XCTAssertLessThanOrEqual(s.nanoseconds.count, 8)
+        XCTAssertGreaterThanOrEqual(s.nanoseconds.count, 4)
+        XCTAssertGreaterThanOrEqual(s.elapsed, 0.02, "minimum time honoured despite the small storage")
+        XCTAssertTrue(s.nanoseconds.allSatisfy { $0 > 0 && $0 < 1e6 }, "per-iteration times: \(s.nanoseconds)")
+    }
+
     func testErrorsFromTheBodyPropagate() {
         XCTAssertThrowsError(try Sampler.measure(SamplerTests.tiny) {
             throw RasterError.unsupported(backend: "x", kernel: "k", variant: "v")
