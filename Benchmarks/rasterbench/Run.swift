@@ -120,7 +120,7 @@ struct Run: ParsableCommand {
         print(RunTable.render(rows.filter { $0.sweep.isEmpty }))
         let problems = RunTable.problems(rows)
         if !problems.isEmpty {
-            print("\nNot measured (\(problems.count)):")
+            print("\nNot measured (\(rows.filter { !$0.isOK }.count) rows):")
             problems.forEach { print($0) }
         }
         for summary in [SweepAnalysis.threads(rows), SweepAnalysis.sizes(rows), SweepAnalysis.sigmas(rows)].compactMap({ $0 }) {

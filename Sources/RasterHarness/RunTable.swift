@@ -41,9 +41,21 @@ public enum RunTable {
         return t.render()
     }
 
-    /// Lines naming every unsupported or failed workload and why.
+    /// Lines naming every unsupported or failed workload and why, one line
+    /// per kernel/variant/backend (sweeps repeat the same reason).
     public static func problems(_ rows: [ReportRow]) -> [String] {
-        rows.filter { !$0.isOK }.map { "  \($0.status): \($0.key) -- \($0.note)" }
+        var order: [String] = []
+        var groups: [String: (count: Int, sizes: Set<String>, note: String)] = [:]
+        for r in rows where !r.isOK {
+            let k = "\(r.status): \(r.kernel)/\(r.variant)/\(r.backend)"
+            if groups[k] == nil { order.append(k); groups[k] = (0, [], r.note) }
+            groups[k]!.count += 1
+            groups[k]!.sizes.insert(r.sweep.isEmpty ? "suite" : "\(r.sweep) sweep")
+        }
+        return order.map { k in
+            let g = groups[k]!
+            return "  \(k) (\(g.count) row\(g.count == 1 ? "" : "s"): \(g.sizes.sorted().joined(separator: ", "))) -- \(g.note)"
+        }
     }
 }
 
