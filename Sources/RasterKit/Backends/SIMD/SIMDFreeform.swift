@@ -19,26 +19,30 @@ extension SIMDBackend {
             RowBands.run(height: dst.height, threads: threads) { rows in
                 for y in rows {
                     let row = dst.row(y)
-                    var x = 0
-                    while x < dst.width {
-                        let c = kernel.evaluate(x: x, y: y)
-                        Lanes.store(Lanes.packRGBA8(c.0, c.1, c.2, c.3), to: row + 4 * x, count: min(Lanes.width, dst.width - x))
-                        x += Lanes.width
+                    kernel.withRow(y) { plan in
+                        @inline(__always) func body(_ x: Int, _ n: Int) {
+                            let c = kernel.evaluate(x: x, plan)
+                            Lanes.store(Lanes.packRGBA8(c.0, c.1, c.2, c.3), to: row + 4 * x, count: n)
+                        }
+                        var x = 0
+                        while x + Lanes.width <= dst.width { body(x, Lanes.width); x += Lanes.width }
+                        if x < dst.width { body(x, dst.width - x) }
                     }
                 }
             }
             return
         }
-        // The small image goes straight into the up-sampler's source planes.
+        // The small image goes straight into the up-sampler's source planes
+        // (whose rows hold whole vectors, so no tail case).
         let up = PlanarUpsampler(target: (dst.width, dst.height), scale: s, scratch: scratch)
         RowBands.run(height: up.sh, threads: threads) { rows in
             for y in rows {
-                var x = 0
-                while x < up.sw {
-                    let c = kernel.evaluate(x: x, y: y)
-                    let n = min(Lanes.width, up.sw - x)
-                    up.storeSource(c, x: x, y: y, count: n)
-                    x += Lanes.width
+                kernel.withRow(y) { plan in
+                    var x = 0
+                    while x < up.sw {
+                        up.storeSource(kernel.evaluate(x: x, plan), x: x, y: y, count: Lanes.width)
+                        x += Lanes.width
+                    }
                 }
             }
         }
@@ -46,34 +50,75 @@ extension SIMDBackend {
     }
 }
 
-/// K1 evaluated sixteen pixels of one row at a time.
+/// K1 evaluated one vector of pixels of a row at a time.
 ///
 /// The influence curve is a type parameter (`WeightCurve`), not a runtime
 /// switch, so each instantiation of `evaluate` is a straight run of vector
 /// arithmetic with the curve inlined; the switch happens once per call in
-/// `FreeformLanes.with`.
+/// `withFreeformLanes`.
 struct FreeformLanes<Curve: WeightCurve> {
     let count: Int
+    /// L, in pixels.
+    let influence: Float
     let px: UnsafeBufferPointer<Float>, py: UnsafeBufferPointer<Float>
     let colors: UnsafeBufferPointer<SIMD4<Float>>
     let curve: Curve
 
-    /// Channels (r, g, b, a) of the 16 pixels starting at (x, y).
+    /// A point that can reach row y: its vertical offset squared and the x
+    /// range (in pixel-centre coordinates) of the row it can reach.
+    struct Reach {
+        var index: Int
+        var dy2: Float
+        var xMin: Float, xMax: Float
+    }
+
+    /// The points whose influence disc reaches row y, so that vectors the
+    /// disc misses skip the point entirely. A skipped point's weight would
+    /// have been exactly 0 (the discs are widened by a relative 1e-4, far
+    /// beyond Float rounding of d / L), so the image is unchanged.
+    struct RowPlan {
+        let qy: Float
+        let reach: UnsafeMutableBufferPointer<Reach>
+        var count: Int
+    }
+
     @inline(__always)
-    func evaluate(x: Int, y: Int) -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) {
-        let qx = Lanes.ramp + (Float(x) + 0.5)
+    func withRow<R>(_ y: Int, _ body: (RowPlan) -> R) -> R {
         let qy = Float(y) + 0.5
+        let reachL = influence * (1 + 1e-4)
+        return withUnsafeTemporaryAllocation(of: Reach.self, capacity: count) { buffer in
+            var n = 0
+            for i in 0..<count {
+                let dy = qy - py[i]
+                let h2 = reachL * reachL - dy * dy
+                guard h2 > 0 else { continue }
+                let h = h2.squareRoot() + 1e-3
+                buffer[n] = Reach(index: i, dy2: dy * dy, xMin: px[i] - h, xMax: px[i] + h)
+                n += 1
+            }
+            return body(RowPlan(qy: qy, reach: buffer, count: n))
+        }
+    }
+
+    /// Channels (r, g, b, a) of the `Lanes.width` pixels starting at x in
+    /// the plan's row.
+    @inline(__always)
+    func evaluate(x: Int, _ plan: RowPlan) -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) {
+        let qx = Lanes.ramp + (Float(x) + 0.5)
+        let left = Float(x) + 0.5, right = left + Float(Lanes.width - 1)
         var sum = FloatLanes(), r = FloatLanes(), g = FloatLanes(), b = FloatLanes(), a = FloatLanes()
-        for i in 0..<count {
-            let dx = qx - px[i]
-            let dy = qy - py[i]
-            let f = curve.weight(dx * dx + dy * dy)
-            let c = colors[i]
+        for k in 0..<plan.count {
+            let p = plan.reach[k]
+            if p.xMax < left || p.xMin > right { continue }
+            let dx = qx - px[p.index]
+            let f = curve.weight(FloatLanes(repeating: p.dy2).addingProduct(dx, dx))
+            let c = colors[p.index]
             sum += f
-            r += f * c.x; g += f * c.y; b += f * c.z; a += f * c.w
+            r = r.addingProduct(f, c.x); g = g.addingProduct(f, c.y)
+            b = b.addingProduct(f, c.z); a = a.addingProduct(f, c.w)
         }
         let empty = sum .== 0
-        if _slowPath(any(empty)) { return nearestFill(qx: qx, qy: qy, empty: empty, r, g, b, a, sum) }
+        if _slowPath(any(empty)) { return nearestFill(qx: qx, qy: plan.qy, empty: empty, r, g, b, a, sum) }
         let inv = 1 / sum
         return (r * inv, g * inv, b * inv, a * inv)
     }
@@ -81,7 +126,7 @@ struct FreeformLanes<Curve: WeightCurve> {
     /// Lanes with no point in range take the nearest point's colour (lowest
     /// index on ties); the rest keep their weighted average.
     @inline(never)
-    func nearestFill(qx: FloatLanes, qy: Float, empty: SIMDMask<SIMD16<Int32>>,
+    func nearestFill(qx: FloatLanes, qy: Float, empty: SIMDMask<FloatLanes.MaskStorage>,
                      _ r: FloatLanes, _ g: FloatLanes, _ b: FloatLanes, _ a: FloatLanes, _ sum: FloatLanes)
         -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) {
         let inv = 1 / sum.replacing(with: 1, where: empty)
@@ -113,7 +158,7 @@ func withFreeformLanes<R>(_ g: FreeformGradient, lut: Bool,
         py.withUnsafeBufferPointer { py in
             colors.withUnsafeBufferPointer { colors in
                 func make<C: WeightCurve>(_ c: C) -> FreeformLanes<C> {
-                    FreeformLanes(count: px.count, px: px, py: py, colors: colors, curve: c)
+                    FreeformLanes(count: px.count, influence: Float(g.influence), px: px, py: py, colors: colors, curve: c)
                 }
                 if lut {
                     let table = InfluenceTable(exponent: g.exponent)
@@ -145,7 +190,7 @@ protocol WeightCurve {
 extension WeightCurve {
     @inline(__always)
     static func base(_ d2: FloatLanes, _ invL: Float) -> FloatLanes {
-        Lanes.positivePart(1 - d2.squareRoot() * invL)
+        Lanes.positivePart(FloatLanes(repeating: 1).addingProduct(d2.squareRoot(), -invL))
     }
 }
 
