@@ -149,8 +149,16 @@ public enum Compare {
         out.append("\(significant.count) of \(c.pairs.count) differences are significant "
                    + "(Mann-Whitney U, p < \(alpha), or beyond the summed MADs when raw samples are missing); ~ = not significant")
         if !c.skipped.isEmpty {
-            out.append("\nnot compared (\(c.skipped.count)):")
-            out += c.skipped.map { "  \($0.0): \($0.1)" }
+            // One line per kernel/variant/backend and reason: sweeps repeat them.
+            var order: [String] = []
+            var counts: [String: Int] = [:]
+            for (key, why) in c.skipped {
+                let line = "\(key.kernel)/\(key.variant)/\(key.backend): \(why)"
+                if counts[line] == nil { order.append(line) }
+                counts[line, default: 0] += 1
+            }
+            out.append("\nnot compared (\(c.skipped.count) rows):")
+            out += order.map { "  \($0)" + (counts[$0]! > 1 ? " (\(counts[$0]!) rows)" : "") }
         }
         if !c.onlyInBase.isEmpty {
             out.append("\nonly in base (\(c.onlyInBase.count)):")
