@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release
 host=$(hostname -s | tr -cd 'A-Za-z0-9-')
-name="Results/${host:-host}-$(date -u +%Y-%m-%d-%H%M)"
+name="Results/${host:-host}-$(date -u +%Y-%m-%d-%H%M%S)"
 # The default profile (iphone-6) has 2 cores: time it at 1 and 2 threads.
 cores=$(getconf _NPROCESSORS_ONLN)
 threads="1,$(( cores < 2 ? 1 : 2 ))"

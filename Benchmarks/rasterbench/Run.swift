@@ -151,7 +151,7 @@ struct Run: ParsableCommand {
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
         f.timeZone = TimeZone(identifier: "UTC")
-        f.dateFormat = "yyyy-MM-dd-HHmm"
+        f.dateFormat = "yyyy-MM-dd-HHmmss"
         let name = host.hostname.filter { $0.isLetter || $0.isNumber || $0 == "-" }
         return "Results/\(name.isEmpty ? "host" : name)-\(f.string(from: Date())).csv"
     }
