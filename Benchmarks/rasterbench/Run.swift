@@ -127,12 +127,12 @@ struct Run: ParsableCommand {
             print("\n" + summary)
         }
 
-        try AtomicFile.write(ReportCSV.document(rows), to: outPath)
+        try AtomicFile.write(ReportCSV.document(rows), toPath: outPath, createDirectory: true)
         print("\nwrote \(outPath) (\(rows.count) rows) in \(Human.number(elapsed)) s")
         if let json {
             let report = RunReport(date: config.date, host: host, profile: profile, budget: budget, sampler: sampler,
                                    bandwidth: runner.bandwidth.results, rows: rows)
-            try AtomicFile.write(try report.encoded(), to: json)
+            try AtomicFile.write(try report.encoded(), toPath: json, createDirectory: true)
             print("wrote \(json) (every raw sample)")
         }
         Run.warnIfBusy(host)

@@ -70,33 +70,34 @@ final class AllocationTests: XCTestCase {
     }
 
     /// Every suite workload's timed body, after a warm-up, on a small frame.
-    /// SPEC section 7 asks for no allocation per frame; kernels that still
-    /// allocate (parameter arrays, tables built per call, dispatch) are
-    /// listed. Release builds only: -Onone allocates for iterators and
-    /// generics that the optimiser removes. Set RASTERBENCH_STRICT_ALLOC=1
-    /// to make any offender fail the test.
+    /// SPEC section 7 asks for no allocation per frame: at one thread every
+    /// backend's kernels must allocate nothing at all. With more threads the
+    /// thread hand-off itself allocates, outside our code, and is reported
+    /// rather than failed: the simd backend's pool one block per parallel
+    /// call (Swift's `withoutActuallyEscaping`, which lets worker threads run
+    /// the caller's closure), libomp four per parallel region. Release builds
+    /// only: -Onone allocates for iterators and generics that the optimiser
+    /// removes.
     func testKernelBodiesPerFrameAllocations() throws {
         try requireCounter()
         try XCTSkipIf(!BuildInfo.isOptimized, "debug build: allocation counts of -Onone code are not the product's")
         let profile = DeviceProfile(name: "tiny", width: 64, height: 48, scale: 1, fps: 60, cores: 1, summary: "test")
         let plan = SuitePlan(profile: profile, backends: BackendKind.allCases, threads: [1, 2],
                              entries: try Suite.select(kernels: nil, scenes: nil).filter { $0.hasFrame })
-        var offenders: [String] = []
+        var offenders: [String] = [], runtime: [String] = []
         var measured = 0
         for w in plan.workloads() {
             let instance = try w.make()
-            do { try instance.body(); try instance.body() } catch RasterError.unsupported { continue }
+            do { for _ in 0..<3 { try instance.body() } } catch RasterError.unsupported { continue }
             measured += 1
             let n = try mallocs { for _ in 0..<10 { try instance.body() } }
-            if n > 0 { offenders.append("\(w.label): \(Double(n) / 10) mallocs per run") }
+            guard n > 0 else { continue }
+            let line = "\(w.label): \(Double(n) / 10) mallocs per run"
+            if w.threads == 1 { offenders.append(line) } else { runtime.append(line) }
         }
-        print("Per-frame allocations: \(measured - offenders.count) of \(measured) workloads allocate nothing.")
-        if !offenders.isEmpty {
-            print("Kernels that allocate per frame (SPEC 7 asks for none):\n  " + offenders.joined(separator: "\n  "))
-        }
-        if ProcessInfo.processInfo.environment["RASTERBENCH_STRICT_ALLOC"] == "1" {
-            XCTAssertEqual(offenders, [], "RASTERBENCH_STRICT_ALLOC=1: every backend must be allocation-free per frame")
-        }
+        print("Per-frame allocations: \(measured - offenders.count - runtime.count) of \(measured) workloads allocate nothing.")
+        if !runtime.isEmpty { print("Thread hand-off allocations (runtime, >1 thread):\n  " + runtime.joined(separator: "\n  ")) }
+        XCTAssertEqual(offenders, [], "at one thread every kernel must be allocation-free per frame (SPEC section 7)")
     }
 }
 

@@ -1,5 +1,6 @@
 import XCTest
 import RasterHarness
+import RasterKit
 
 final class CSVTests: XCTestCase {
     /// The report format, pinned. Changing a column is a format change:
@@ -136,12 +137,12 @@ final class CSVTests: XCTestCase {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rb-atomic-\(getpid())")
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("sub/report.csv").path
-        try AtomicFile.write("first", to: path)
-        try AtomicFile.write("second", to: path)
+        try AtomicFile.write("first", toPath: path, createDirectory: true)
+        try AtomicFile.write("second", toPath: path, createDirectory: true)
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "second")
         let left = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("sub").path)
         XCTAssertEqual(left, ["report.csv"])
-        XCTAssertThrowsError(try AtomicFile.write("x", to: "/proc/no-such-dir/report.csv"))
+        XCTAssertThrowsError(try AtomicFile.write("x", toPath: "/proc/no-such-dir/report.csv", createDirectory: true))
     }
 
     func testJSONReportRoundTripKeepsEverySample() throws {
