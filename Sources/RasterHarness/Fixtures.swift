@@ -40,6 +40,32 @@ public enum Fixtures {
                              extend: .reflect)
     }
 
+    /// The aurora scene's circle layer, what its blur works on: four circles
+    /// at opacity 0.8 on transparent, one per quadrant, diameter
+    /// height / ratio (ratio in [0.7, 1.4)), hard edges. Hard-edged content
+    /// is what separates the blur variants' quality; a smooth gradient would
+    /// rate them all alike.
+    public static func auroraLayer(width: Int, height: Int) throws -> Image {
+        let image = try Image(width: width, height: height)
+        let circles: [(x: Double, y: Double, ratio: Double, hex: String)] = [
+            (0.25, 0.25, 0.9, "#FEC496"), (0.75, 0.3, 1.2, "#4F5BD5"),
+            (0.3, 0.72, 1.05, "#32CB54"), (0.72, 0.78, 0.8, "#D62976"),
+        ]
+        for c in circles {
+            let p = color(c.hex)
+            let px = Color(premultipliedR: p.r * 0.8, g: p.g * 0.8, b: p.b * 0.8, a: p.a * 0.8).rgba8
+            let radius = Double(height) / c.ratio / 2 / 2.5
+            let cx = c.x * Double(width), cy = c.y * Double(height)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
+                    if dx * dx + dy * dy < radius * radius { image.view[x, y] = px }
+                }
+            }
+        }
+        return image
+    }
+
     /// A translucent layer for K6: alpha from 0 to 255 across the frame, so
     /// transparent, translucent and opaque pixels are all present (as in the
     /// aurora scene's blurred circle layer).

@@ -16,37 +16,40 @@ extension Reference {
         taps = taps.map { $0 / total }
         let clamp = blur.edge == .clamp
 
-        // The sum over k of taps[|k|] * line(i + k), with the edge rule.
-        func convolve(_ n: Int, _ i: Int, _ line: (Int) -> Double) -> Double {
-            var s = 0.0
-            for k in -r...r {
-                var j = i + k
-                if j < 0 || j >= n {
-                    guard clamp else { continue }
-                    j = min(max(j, 0), n - 1)
+        // One line (n samples) convolved: out[i] = sum_{|k| <= r} taps[|k|] line[i + k],
+        // indices outside [0, n) skipped (transparent) or clamped.
+        func convolve(_ line: [Double]) -> [Double] {
+            let n = line.count
+            var out = [Double](repeating: 0, count: n)
+            for i in 0..<n {
+                var s = 0.0
+                for k in -r...r {
+                    var j = i + k
+                    if j < 0 || j >= n {
+                        guard clamp else { continue }
+                        j = min(max(j, 0), n - 1)
+                    }
+                    s += taps[abs(k)] * line[j]
                 }
-                s += taps[abs(k)] * line(j)
+                out[i] = s
             }
-            return s
+            return out
         }
 
-        var horizontal = [Double](repeating: 0, count: w * h * 4)
+        var plane = [Double](repeating: 0, count: w * h * 4)
         for y in 0..<h {
             let row = image.row(y)
-            for x in 0..<w {
-                for c in 0..<4 {
-                    horizontal[(y * w + x) * 4 + c] = convolve(w, x) { Double(row[4 * $0 + c]) }
-                }
+            for c in 0..<4 {
+                let out = convolve((0..<w).map { Double(row[4 * $0 + c]) })
+                for x in 0..<w { plane[(y * w + x) * 4 + c] = out[x] }
             }
         }
-        var out = [Double](repeating: 0, count: w * h * 4)
-        for y in 0..<h {
-            for x in 0..<w {
-                for c in 0..<4 {
-                    out[(y * w + x) * 4 + c] = convolve(h, y) { horizontal[($0 * w + x) * 4 + c] }
-                }
+        for x in 0..<w {
+            for c in 0..<4 {
+                let out = convolve((0..<h).map { plane[($0 * w + x) * 4 + c] })
+                for y in 0..<h { plane[(y * w + x) * 4 + c] = out[y] }
             }
         }
-        return out
+        return plane
     }
 }

@@ -33,8 +33,11 @@ final class SuiteTests: XCTestCase {
         XCTAssertEqual(sizes.filter { $0.kernel == "freeform" }.map(\.width), SweepKind.sizes.map(\.0))
         XCTAssertTrue(sizes.allSatisfy { $0.variant == "full" || $0.variant == "exact" }, "sweeps time the exact variant")
         XCTAssertFalse(sizes.contains { $0.kernel == "controlpoints" }, "K5 has no frame size")
-        XCTAssertEqual(ws.filter { $0.sweep == "sigma" }.map(\.param),
-                       SweepKind.sigmas.map { "sigma=\(NumberFormat.decimal($0))" })
+        // Every blur variant at every sigma: the O(1) ones stay flat, exact climbs.
+        for variant in BlurVariant.allCases {
+            XCTAssertEqual(ws.filter { $0.sweep == "sigma" && $0.variant == variant.rawValue }.map(\.param),
+                           SweepKind.sigmas.map { "sigma=\(NumberFormat.decimal($0))" }, variant.rawValue)
+        }
     }
 
     func testUnknownNamesAreErrors() {
