@@ -86,12 +86,14 @@ struct SIMDBlurResampler {
                 for i in 0..<(w * 4) { acc[i] += Float(row[i]) }
             }
             let a = UnsafeRawPointer(acc)
+            let full = 1 / Float(f * f)
             for i in 0..<sw {
                 let x0 = i * f, x1 = min(x0 + f, w)
                 var sum = SIMD4<Float>()
                 for x in x0..<x1 { sum += a.load(fromByteOffset: 16 * x, as: SIMD4<Float>.self) }
-                let area = clamp ? Float((x1 - x0) * (y1 - y0)) : Float(f * f)
-                UnsafeMutableRawPointer(means + 4 * i).storeBytes(of: sum / area, as: SIMD4<Float>.self)
+                // Only clamp-mode blocks cut by the image edge have a smaller area.
+                let scale = clamp && (x1 - x0) * (y1 - y0) < f * f ? 1 / Float((x1 - x0) * (y1 - y0)) : full
+                UnsafeMutableRawPointer(means + 4 * i).storeBytes(of: sum * scale, as: SIMD4<Float>.self)
             }
             // Four pixels at a time; the last group may run past the row
             // (into the padding of `means`), so it goes through a spare.
