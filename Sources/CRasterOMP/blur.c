@@ -409,17 +409,6 @@ WIDE static void stretch_row(const float *restrict decoded, float *restrict out,
     }
 }
 
-static inline void resample_tap(int i, int factor, int limit, int *i0, float *w) {
-    float pos = ((float)i + 0.5f) / (float)factor - 0.5f;
-    if (pos < 0.0f) pos = 0.0f;
-    int k = (int)pos;
-    if (k > limit - 1) k = limit - 1;
-    float f = pos - (float)k;
-    if (f > 1.0f) f = 1.0f;
-    *i0 = k;
-    *w = k + 1 < limit ? f : 0.0f;
-}
-
 typedef struct resample_ctx {
     int f, clamp;
     uint8_t *image;
@@ -471,7 +460,7 @@ WIDE static void upsample_work(const void *ctx, int t, int lo, int hi) {
     int upper_row = -1, lower_row = -1;
     for (int y = lo; y < hi; y++) {
         int j0; float fy;
-        resample_tap(y, f, sh, &j0, &fy);
+        raster_tap(y, f, sh, &j0, &fy);
         const int j1 = j0 + 1 < sh ? j0 + 1 : sh - 1;
         for (int pass = 0; pass < 2; pass++) {
             const int want = pass == 0 ? j0 : j1;

@@ -81,29 +81,13 @@ public enum Fixtures {
 
     /// K5's input: `count` anchors on a wobbly circle, from a fixed seed.
     public static func anchors(count: Int, seed: UInt64 = 1) -> [SIMD2<Float>] {
-        var rng = SplitMix64(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         return (0..<count).map { i in
             let angle = 2 * Float.pi * Float(i) / Float(count)
-            let radius = 300 + 30 * Float(rng.nextUnit())
+            let radius = 300 + 30 * Float(rng.unit())
             return SIMD2(375 + radius * cosf(angle), 667 + radius * sinf(angle))
         }
     }
-}
-
-/// A tiny deterministic generator (SplitMix64) for fixtures: the same seed
-/// gives the same inputs on every platform, unlike the system generator.
-public struct SplitMix64 {
-    private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in [0, 1).
-    public mutating func nextUnit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
 
 #if canImport(Glibc)
