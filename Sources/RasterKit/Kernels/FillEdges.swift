@@ -59,6 +59,10 @@ extension ScratchSlot {
     /// K4's supersampling crossing lists.
     static let fillCrossings = 26
     static let fillCrossingCounts = 27
+    /// The SIMD backend's prefix-sum step masks.
+    static let fillPrefixMasks = 28
+    /// The SIMD backend's per-band lane spill buffers.
+    static let fillLanes = 29
 }
 
 /// Clips segments to [0, W] x [0, H] in Double and stores Float edges.

@@ -35,6 +35,10 @@ public struct PathFill: Sendable, Hashable {
                 throw RasterError.invalidArgument(name: "color.\(name)", value: "\(v)", accepted: "0...255 (premultiplied)")
             }
         }
+        for (v, name) in [(color.r, "r"), (color.g, "g"), (color.b, "b")] where v > color.a {
+            throw RasterError.invalidArgument(
+                name: "color.\(name)", value: "\(v)", accepted: "0...color.a = \(color.a) (premultiplied)")
+        }
         self.path = path
         self.rule = rule
         self.color = color

@@ -32,7 +32,9 @@ extension NaiveBackend {
             let ya = max(yt, Float(row)), yz = min(yb, Float(row + 1))
             let dy = yz - ya
             if dy <= 0 { continue }
-            let xa = xt + (ya - yt) * dxdy, xz = xt + (yz - yt) * dxdy
+            // Clamped to the edge's own x range: interpolation may round past it.
+            let xa = min(max(xt + (ya - yt) * dxdy, min(xt, xb)), max(xt, xb))
+            let xz = min(max(xt + (yz - yt) * dxdy, min(xt, xb)), max(xt, xb))
             let d = dy * dir
             let lo = min(xa, xz), hi = max(xa, xz)
             let loFloor = lo.rounded(.down), hiCeil = hi.rounded(.up)
