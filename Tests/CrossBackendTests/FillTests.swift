@@ -11,7 +11,7 @@ import RasterReference
 /// and held to loose sanity bounds that catch a broken rasteriser, not a
 /// coarse variant.
 final class FillTests: XCTestCase {
-    static let backends: [BackendKind] = [.naive, .simd]
+    static let backends: [BackendKind] = BackendKind.allCases
 
     /// One test shape: a fill and the canvas size it is drawn on.
     struct Case {

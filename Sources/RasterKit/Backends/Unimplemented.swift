@@ -1,14 +1,8 @@
 /// Kernels whose issues have not landed yet. Each backend reports them as
 /// unsupported (a typed error) until its implementation replaces this.
-/// TEMPORARY: the blur (#3) and path (#4) issues delete these.
+/// TEMPORARY: the blur issue (#3) deletes this.
 extension RasterBackend {
     public func blur(_ blur: GaussianBlur, variant: BlurVariant, image: ImageView, scratch: Scratch) throws {
         throw RasterError.unsupported(backend: name, kernel: "blur", variant: variant.rawValue)
-    }
-    public func fill(_ fill: PathFill, variant: FillVariant, onto dst: ImageView, scratch: Scratch) throws {
-        throw RasterError.unsupported(backend: name, kernel: "fill", variant: variant.rawValue)
-    }
-    public func controlPoints(_ anchors: UnsafeBufferPointer<SIMD2<Float>>, into out: UnsafeMutableBufferPointer<SIMD2<Float>>) throws {
-        throw RasterError.unsupported(backend: name, kernel: "controlpoints", variant: "exact")
     }
 }

@@ -49,11 +49,11 @@ enum FillLanes {
     /// and a trap branch each.
     @_transparent
     static func floorInt(_ v: Float) -> Int {
-        Int(unsafeBitCast(v.rounded(.down) + Lanes.magic, to: UInt32.self) &- Lanes.magicBits)
+        Int((v.rounded(.down) + Lanes.magic).bitPattern &- Lanes.magicBits)
     }
     @_transparent
     static func ceilInt(_ v: Float) -> Int {
-        Int(unsafeBitCast(v.rounded(.up) + Lanes.magic, to: UInt32.self) &- Lanes.magicBits)
+        Int((v.rounded(.up) + Lanes.magic).bitPattern &- Lanes.magicBits)
     }
     /// Whole numbers 0 <= v < 2^22 to integers, lane-wise.
     @_transparent
