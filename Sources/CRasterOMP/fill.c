@@ -310,28 +310,41 @@ static void paint_run(const fill_context *c, uint32_t *px, int count, float m) {
     for (int i = 0; i < count; i++) px[i] = blend_pixel(c, px[i], m);
 }
 
-/// The 16-lane inclusive prefix sum of q as 16 multiply-adds of a broadcast
-/// cell with a 0/1 step mask, in four independent partial sums.
-static inline void prefix16(const float *q, const float *masks, float *out) {
-    float s0[LANES], s1[LANES], s2[LANES], s3[LANES];
-    #pragma omp simd
-    for (int l = 0; l < LANES; l++) {
-        s0[l] = masks[0 * LANES + l] * q[0];
-        s1[l] = masks[1 * LANES + l] * q[1];
-        s2[l] = masks[2 * LANES + l] * q[2];
-        s3[l] = masks[3 * LANES + l] * q[3];
-    }
-    for (int j = 4; j < LANES; j += 4) {
-        #pragma omp simd
-        for (int l = 0; l < LANES; l++) {
-            s0[l] += masks[(j + 0) * LANES + l] * q[j + 0];
-            s1[l] += masks[(j + 1) * LANES + l] * q[j + 1];
-            s2[l] += masks[(j + 2) * LANES + l] * q[j + 2];
-            s3[l] += masks[(j + 3) * LANES + l] * q[j + 3];
+/// Lane l of the inclusive prefix sum of the 16 cells q: sum over j of
+/// q[j] * mask[j][l] (mask 1 for l >= j), written as four partial sums so
+/// the multiply-adds are independent; `m` points at the 16 x 16 masks.
+#define PREFIX_LANE(q, m, l)                                                                              \
+    (((q)[0] * (m)[0 * LANES + (l)] + (q)[4] * (m)[4 * LANES + (l)] + (q)[8] * (m)[8 * LANES + (l)]     \
+      + (q)[12] * (m)[12 * LANES + (l)])                                                                 \
+     + ((q)[1] * (m)[1 * LANES + (l)] + (q)[5] * (m)[5 * LANES + (l)] + (q)[9] * (m)[9 * LANES + (l)]   \
+        + (q)[13] * (m)[13 * LANES + (l)]))                                                              \
+        + (((q)[2] * (m)[2 * LANES + (l)] + (q)[6] * (m)[6 * LANES + (l)] + (q)[10] * (m)[10 * LANES + (l)] \
+            + (q)[14] * (m)[14 * LANES + (l)])                                                           \
+           + ((q)[3] * (m)[3 * LANES + (l)] + (q)[7] * (m)[7 * LANES + (l)] + (q)[11] * (m)[11 * LANES + (l)] \
+              + (q)[15] * (m)[15 * LANES + (l)]))
+
+/// One marked chunk: prefix sum, rule and blend of its 16 pixels in one
+/// vector loop (`count` < 16 at the right edge of the canvas).
+static inline void paint_chunk(const fill_context *c, const float *restrict q, uint32_t *restrict px, int count,
+                               float carry) {
+    const float *restrict m = c->masks;
+    if (count == LANES) {
+        if (c->sweep_evenodd) {
+            #pragma omp simd
+            for (int l = 0; l < LANES; l++) {
+                const float h = (PREFIX_LANE(q, m, l) + carry) * 0.5f;
+                px[l] = blend_pixel(c, px[l], fabsf(h - rintf(h)) * 2.0f);
+            }
+        } else {
+            #pragma omp simd
+            for (int l = 0; l < LANES; l++) {
+                const float a = fabsf(PREFIX_LANE(q, m, l) + carry);
+                px[l] = blend_pixel(c, px[l], a < 1.0f ? a : 1.0f);
+            }
         }
+        return;
     }
-    #pragma omp simd
-    for (int l = 0; l < LANES; l++) out[l] = (s0[l] + s1[l]) + (s2[l] + s3[l]);
+    for (int l = 0; l < count; l++) px[l] = blend_pixel(c, px[l], rule_coverage(PREFIX_LANE(q, m, l) + carry, c->sweep_evenodd));
 }
 
 static void sweep_row(const fill_context *c, fill_band *band, int y, int top) {
@@ -351,28 +364,13 @@ static void sweep_row(const fill_context *c, fill_band *band, int y, int top) {
             word &= word - 1;
             if (x0 > done && done < width)
                 paint_run(c, px + done, (x0 < width ? x0 : width) - done, rule_coverage(carry, c->sweep_evenodd));
-            float local[LANES], m[LANES];
-            prefix16(cell + x0, c->masks, local);
-            memset(cell + x0, 0, LANES * sizeof(float));
-            #pragma omp simd
-            for (int l = 0; l < LANES; l++) m[l] = rule_coverage(local[l] + carry, c->sweep_evenodd);
-            carry += local[LANES - 1];
-            if (x0 < width) {
-                const int n = width - x0 < LANES ? width - x0 : LANES;
-                if (n == LANES) {
-                    int full = c->opaque;
-                    for (int l = 0; l < LANES; l++) full &= m[l] >= 1.0f;
-                    if (full) {
-                        #pragma omp simd
-                        for (int l = 0; l < LANES; l++) px[x0 + l] = c->solid;
-                    } else {
-                        #pragma omp simd
-                        for (int l = 0; l < LANES; l++) px[x0 + l] = blend_pixel(c, px[x0 + l], m[l]);
-                    }
-                } else {
-                    for (int l = 0; l < n; l++) px[x0 + l] = blend_pixel(c, px[x0 + l], m[l]);
-                }
-            }
+            float *q = cell + x0;
+            /* The chunk's total, grouped like lane 15 of PREFIX_LANE. */
+            const float total = ((q[0] + q[4] + q[8] + q[12]) + (q[1] + q[5] + q[9] + q[13]))
+                              + ((q[2] + q[6] + q[10] + q[14]) + (q[3] + q[7] + q[11] + q[15]));
+            if (x0 < width) paint_chunk(c, q, px + x0, width - x0 < LANES ? width - x0 : LANES, carry);
+            memset(q, 0, LANES * sizeof(float));
+            carry += total;
             done = x0 + LANES;
         }
     }
