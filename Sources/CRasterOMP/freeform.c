@@ -2,105 +2,172 @@
 #include "pixel.h"
 #include <string.h>
 
-/// Pixels per chunk: the accumulators of one chunk stay in registers/L1 while
-/// the loop over points streams through them.
+/// Pixels per chunk: the accumulators of one chunk stay in L1 while the loop
+/// over points streams through them, and each inner loop is long enough to
+/// vectorise with no remainder except at the row's end.
 #define CHUNK 64
 
-static inline float weight(const raster_omp_freeform *g, float d2) {
+/// m^e for the chunk's squared distances, one loop per way of computing it
+/// so that each loop is branch-free and vectorises.
+static void weights(const raster_omp_freeform *g, const float *d2, float *f) {
+    const float inv = g->inv_influence;
     if (g->table) {
-        float t = d2 * g->inv_influence * g->inv_influence;
-        if (t >= 1.0f) return 0.0f;
-        float pos = t * (float)g->table_intervals;
-        int k = (int)pos;
-        return g->table[k] + (pos - (float)k) * (g->table[k + 1] - g->table[k]);
+        const float scale = inv * inv * (float)g->table_intervals, last = (float)g->table_intervals;
+        const float *table = g->table;
+        #pragma omp simd
+        for (int j = 0; j < CHUNK; j++) {
+            float pos = d2[j] * scale;
+            pos = pos < last ? pos : last; // table[intervals] == 0, table[intervals + 1] == 0
+            int k = (int)pos;
+            f[j] = table[k] + (pos - (float)k) * (table[k + 1] - table[k]);
+        }
+        return;
     }
-    float m = 1.0f - sqrtf(d2) * g->inv_influence;
-    m = m > 0.0f ? m : 0.0f;
-    switch (g->whole_exponent) {
-    case 1: return m;
-    case 2: return m * m;
-    case 3: return m * m * m;
-    case 4: { float m2 = m * m; return m2 * m2; }
-    case 0: return powf(m, g->exponent);
-    default: {
-        float f = m;
-        for (int k = 1; k < g->whole_exponent; k++) f *= m;
-        return f;
+    #pragma omp simd
+    for (int j = 0; j < CHUNK; j++) {
+        float m = 1.0f - sqrtf(d2[j]) * inv;
+        f[j] = m > 0.0f ? m : 0.0f;
     }
+    const int e = g->whole_exponent;
+    if (e == 4) {
+        #pragma omp simd
+        for (int j = 0; j < CHUNK; j++) { float m2 = f[j] * f[j]; f[j] = m2 * m2; }
+    } else if (e > 0) {
+        #pragma omp simd
+        for (int j = 0; j < CHUNK; j++) {
+            float m = f[j], p = m;
+            for (int k = 1; k < e; k++) p *= m;
+            f[j] = p;
+        }
+    } else {
+        const float ex = g->exponent;
+        for (int j = 0; j < CHUNK; j++) f[j] = powf(f[j], ex);
     }
 }
 
-/// Evaluates `n` (<= CHUNK) pixels of row y starting at x0 into out[4][CHUNK].
-static void chunk(const raster_omp_freeform *g, int x0, int y, int n, float out[4][CHUNK]) {
-    float sum[CHUNK], acc[4][CHUNK];
+/// A point whose influence disc reaches the current row: its index, its
+/// vertical offset squared and the x range (pixel-centre coordinates) of the
+/// row it can reach. Chunks outside that range skip the point; its weight
+/// there would be exactly 0 (the disc is widened by a relative 1e-4, far
+/// beyond float rounding of d / L), so the image is unchanged.
+typedef struct { int index; float dy2, x_min, x_max; } reach;
+
+/// One row's view of the gradient: the points that reach it.
+typedef struct {
+    const raster_omp_freeform *g;
+    int y, reaching;
+    reach active[16];
+} row_plan;
+
+static void plan_row(row_plan *r, const raster_omp_freeform *g, int y) {
+    const float l = (1.0f + 1e-4f) / g->inv_influence, qy = (float)y + 0.5f;
+    r->g = g;
+    r->y = y;
+    r->reaching = 0;
+    for (int i = 0; i < g->count; i++) {
+        float dy = qy - g->py[i], h2 = l * l - dy * dy;
+        if (h2 <= 0.0f) continue;
+        float h = sqrtf(h2) + 1e-3f;
+        r->active[r->reaching++] = (reach){ i, dy * dy, g->px[i] - h, g->px[i] + h };
+    }
+}
+
+/// Evaluates `n` (<= CHUNK) pixels of the planned row from x0 into out[4][CHUNK].
+static void chunk(const row_plan *r, int x0, int n, float out[4][CHUNK]) {
+    const raster_omp_freeform *g = r->g;
+    const reach *active = r->active;
+    const int reaching = r->reaching, y = r->y;
+    float sum[CHUNK], acc[4][CHUNK], d2[CHUNK], f[CHUNK];
     memset(sum, 0, sizeof sum);
     memset(acc, 0, sizeof acc);
-    const float qy = (float)y + 0.5f;
-    for (int i = 0; i < g->count; i++) {
-        const float px = g->px[i], dy = qy - g->py[i];
-        const float *c = g->colors + 4 * i;
+    const float qy = (float)y + 0.5f, left = (float)x0 + 0.5f, right = left + (float)(CHUNK - 1);
+    for (int k = 0; k < reaching; k++) {
+        const reach p = active[k];
+        if (p.x_max < left || p.x_min > right) continue;
+        const float px = g->px[p.index], dy2 = p.dy2;
+        const float *c = g->colors + 4 * p.index;
         #pragma omp simd
         for (int j = 0; j < CHUNK; j++) {
             float dx = (float)(x0 + j) + 0.5f - px;
-            float f = weight(g, dx * dx + dy * dy);
-            sum[j] += f;
-            acc[0][j] += f * c[0];
-            acc[1][j] += f * c[1];
-            acc[2][j] += f * c[2];
-            acc[3][j] += f * c[3];
+            d2[j] = dx * dx + dy2;
+        }
+        weights(g, d2, f);
+        #pragma omp simd
+        for (int j = 0; j < CHUNK; j++) {
+            sum[j] += f[j];
+            acc[0][j] += f[j] * c[0];
+            acc[1][j] += f[j] * c[1];
+            acc[2][j] += f[j] * c[2];
+            acc[3][j] += f[j] * c[3];
         }
     }
+    int empty = 0;
+    #pragma omp simd reduction(|:empty)
+    for (int j = 0; j < CHUNK; j++) {
+        float inv = 1.0f / (sum[j] > 0.0f ? sum[j] : 1.0f);
+        empty |= sum[j] <= 0.0f;
+        for (int ch = 0; ch < 4; ch++) out[ch][j] = acc[ch][j] * inv;
+    }
+    if (!empty) return;
     for (int j = 0; j < n; j++) {
-        if (sum[j] > 0.0f) {
-            float inv = 1.0f / sum[j];
-            for (int ch = 0; ch < 4; ch++) out[ch][j] = acc[ch][j] * inv;
-        } else {
-            // No point within L: the nearest point's colour, lowest index on ties.
-            float qx = (float)(x0 + j) + 0.5f, best = INFINITY;
-            int nearest = 0;
-            for (int i = 0; i < g->count; i++) {
-                float dx = qx - g->px[i], dy = qy - g->py[i], d2 = dx * dx + dy * dy;
-                if (d2 < best) { best = d2; nearest = i; }
+        if (sum[j] > 0.0f) continue;
+        // No point within L: the nearest point's colour, lowest index on ties.
+        float qx = (float)(x0 + j) + 0.5f, best = INFINITY;
+        int nearest = 0;
+        for (int i = 0; i < g->count; i++) {
+            float dx = qx - g->px[i], dy = qy - g->py[i], dd = dx * dx + dy * dy;
+            if (dd < best) { best = dd; nearest = i; }
+        }
+        for (int ch = 0; ch < 4; ch++) out[ch][j] = g->colors[4 * nearest + ch];
+    }
+}
+
+/// Both outputs share one loop: RGBA8 rows (`rgba` != NULL) or four float
+/// planes (`planes` != NULL), chosen per chunk.
+static void freeform_rows(const raster_omp_freeform *g, uint8_t *rgba, ptrdiff_t stride, float *planes,
+                          int width, int height, int threads) {
+    const ptrdiff_t plane = (ptrdiff_t)width * height;
+    #pragma omp parallel for schedule(static) num_threads(raster_team(threads, height))
+    for (int y = 0; y < height; y++) {
+        float out[4][CHUNK];
+        row_plan plan;
+        plan_row(&plan, g, y);
+        for (int x0 = 0; x0 < width; x0 += CHUNK) {
+            int n = width - x0 < CHUNK ? width - x0 : CHUNK;
+            chunk(&plan, x0, n, out);
+            if (rgba) {
+                uint32_t *row = (uint32_t *)(rgba + (ptrdiff_t)y * stride) + x0;
+                #pragma omp simd
+                for (int j = 0; j < n; j++) row[j] = raster_pack(out[0][j], out[1][j], out[2][j], out[3][j]);
+            } else {
+                for (int ch = 0; ch < 4; ch++)
+                    memcpy(planes + ch * plane + (ptrdiff_t)y * width + x0, out[ch], sizeof(float) * n);
             }
-            for (int ch = 0; ch < 4; ch++) out[ch][j] = g->colors[4 * nearest + ch];
         }
     }
 }
 
 void raster_omp_freeform_rgba8(const raster_omp_freeform *g, uint8_t *dst, int width, int height,
                                ptrdiff_t stride, int threads) {
-    #pragma omp parallel for schedule(static) num_threads(raster_team(threads, height))
-    for (int y = 0; y < height; y++) {
-        uint32_t *row = (uint32_t *)(dst + (ptrdiff_t)y * stride);
-        float out[4][CHUNK];
-        for (int x0 = 0; x0 < width; x0 += CHUNK) {
-            int n = width - x0 < CHUNK ? width - x0 : CHUNK;
-            chunk(g, x0, y, n, out);
-            #pragma omp simd
-            for (int j = 0; j < n; j++) row[x0 + j] = raster_pack(out[0][j], out[1][j], out[2][j], out[3][j]);
-        }
-    }
+    freeform_rows(g, dst, stride, NULL, width, height, threads);
 }
 
 void raster_omp_freeform_planes(const raster_omp_freeform *g, float *planes, int width, int height,
                                 int threads) {
-    const ptrdiff_t plane = (ptrdiff_t)width * height;
-    #pragma omp parallel for schedule(static) num_threads(raster_team(threads, height))
-    for (int y = 0; y < height; y++) {
-        float out[4][CHUNK];
-        for (int x0 = 0; x0 < width; x0 += CHUNK) {
-            int n = width - x0 < CHUNK ? width - x0 : CHUNK;
-            chunk(g, x0, y, n, out);
-            for (int ch = 0; ch < 4; ch++)
-                memcpy(planes + ch * plane + (ptrdiff_t)y * width + x0, out[ch], sizeof(float) * n);
-        }
-    }
+    freeform_rows(g, NULL, 0, planes, width, height, threads);
 }
 
-void raster_omp_upsample(const float *planes, int sw, int sh, float *stretched, int scale,
-                         uint8_t *dst, int width, int height, ptrdiff_t stride, int threads) {
-    // Horizontal stretch once per source row, then each output row is a
-    // contiguous vertical blend of two stretched rows.
+void raster_omp_upsample(const float *planes, int sw, int sh, float *stretched, int32_t *tap_index,
+                         float *tap_weight, int scale, uint8_t *dst, int width, int height,
+                         ptrdiff_t stride, int threads) {
+    // Taps once per call, a horizontal stretch once per source row, then
+    // each output row is a contiguous vertical blend of two stretched rows.
+    for (int x = 0; x < width; x++) {
+        int i; float w;
+        raster_tap(x, scale, sw, &i, &w);
+        tap_index[x] = i;
+        tap_weight[x] = w;
+    }
     #pragma omp parallel num_threads(raster_team(threads, height))
     {
         #pragma omp for schedule(static)
@@ -108,11 +175,11 @@ void raster_omp_upsample(const float *planes, int sw, int sh, float *stretched, 
             for (int ch = 0; ch < 4; ch++) {
                 const float *src = planes + ((ptrdiff_t)ch * sh + y) * sw;
                 float *out = stretched + ((ptrdiff_t)ch * sh + y) * width;
+                #pragma omp simd
                 for (int x = 0; x < width; x++) {
-                    int x0; float fx;
-                    raster_tap(x, scale, sw, &x0, &fx);
-                    int x1 = x0 + 1 < sw ? x0 + 1 : sw - 1;
-                    out[x] = src[x0] + (src[x1] - src[x0]) * fx;
+                    const int i = tap_index[x];
+                    const int j = i + 1 < sw ? i + 1 : i; // the last column's right tap has weight 0
+                    out[x] = src[i] + (src[j] - src[i]) * tap_weight[x];
                 }
             }
         }

@@ -1,14 +1,28 @@
 #include "raster_omp.h"
 #include "pixel.h"
 
-static inline float extend_u(float u, int extend) {
+/// Pixels per chunk: long enough for whole vectors, short enough for the
+/// parameter and colour arrays to stay in L1.
+#define CHUNK 64
+
+/// Maps u into [0, 1] by the extend mode; one loop per mode so each is
+/// branch-free and vectorises.
+static void extend_u(float *t, int n, int extend) {
     switch (extend) {
-    case 0: return u < 0.0f ? 0.0f : (u > 1.0f ? 1.0f : u);
-    case 1: return u - floorf(u);
-    default: {
-        float m = u - 2.0f * floorf(u * 0.5f);
-        return m > 1.0f ? 2.0f - m : m;
-    }
+    case 0:
+        #pragma omp simd
+        for (int j = 0; j < n; j++) t[j] = t[j] < 0.0f ? 0.0f : (t[j] > 1.0f ? 1.0f : t[j]);
+        break;
+    case 1:
+        #pragma omp simd
+        for (int j = 0; j < n; j++) t[j] = t[j] - floorf(t[j]);
+        break;
+    default:
+        #pragma omp simd
+        for (int j = 0; j < n; j++) {
+            float m = t[j] - 2.0f * floorf(t[j] * 0.5f);
+            t[j] = m > 1.0f ? 2.0f - m : m;
+        }
     }
 }
 
@@ -18,27 +32,39 @@ void raster_omp_gradient(uint8_t *dst, int width, int height, ptrdiff_t stride, 
     #pragma omp parallel for schedule(static) num_threads(raster_team(threads, height))
     for (int y = 0; y < height; y++) {
         uint32_t *row = (uint32_t *)(dst + (ptrdiff_t)y * stride);
-        const float ux = (float)geometry[0];
-        const float u0 = (float)(geometry[2] + (double)y * geometry[1]);
-        const float dy = (float)((double)y - geometry[1]);
-        const float cx = (float)geometry[0], inv_r = (float)geometry[2];
-        #pragma omp simd
-        for (int x = 0; x < width; x++) {
-            float u;
+        float t[CHUNK], c[4][CHUNK];
+        for (int x0 = 0; x0 < width; x0 += CHUNK) {
+            const int n = width - x0 < CHUNK ? width - x0 : CHUNK;
             if (shape == 0) {
-                u = (float)x * ux + u0;
+                const float ux = (float)geometry[0];
+                const float u0 = (float)(geometry[2] + (double)y * geometry[1]);
+                #pragma omp simd
+                for (int j = 0; j < CHUNK; j++) t[j] = (float)(x0 + j) * ux + u0;
             } else {
-                float dx = (float)x - cx;
-                u = sqrtf(dx * dx + dy * dy) * inv_r;
-            }
-            float t = extend_u(u, extend);
-            float c[4] = { biases[0], biases[1], biases[2], biases[3] };
-            for (int k = 1; k < intervals; k++) {
-                if (t >= starts[k]) {
-                    for (int ch = 0; ch < 4; ch++) c[ch] = t * slopes[4 * k + ch] + biases[4 * k + ch];
+                const float cx = (float)geometry[0], inv_r = (float)geometry[2];
+                const float dy = (float)((double)y - geometry[1]);
+                #pragma omp simd
+                for (int j = 0; j < CHUNK; j++) {
+                    float dx = (float)(x0 + j) - cx;
+                    t[j] = sqrtf(dx * dx + dy * dy) * inv_r;
                 }
             }
-            row[x] = raster_pack(c[0], c[1], c[2], c[3]);
+            extend_u(t, CHUNK, extend);
+            for (int ch = 0; ch < 4; ch++) {
+                #pragma omp simd
+                for (int j = 0; j < CHUNK; j++) c[ch][j] = biases[ch];
+            }
+            // Later intervals override earlier ones where t has reached them.
+            for (int k = 1; k < intervals; k++) {
+                const float start = starts[k];
+                for (int ch = 0; ch < 4; ch++) {
+                    const float slope = slopes[4 * k + ch], bias = biases[4 * k + ch];
+                    #pragma omp simd
+                    for (int j = 0; j < CHUNK; j++) c[ch][j] = t[j] >= start ? t[j] * slope + bias : c[ch][j];
+                }
+            }
+            #pragma omp simd
+            for (int j = 0; j < n; j++) row[x0 + j] = raster_pack(c[0][j], c[1][j], c[2][j], c[3][j]);
         }
     }
 }

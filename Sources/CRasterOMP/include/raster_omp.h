@@ -48,11 +48,13 @@ void raster_omp_freeform_planes(const raster_omp_freeform *g, float *planes, int
                                 int threads);
 
 /// Bilinear up-sampling by the integer `scale` of four planes of
-/// `sw` x `sh` floats into RGBA8 `dst` (width x height). `stretched` is
-/// scratch of 4 * width * sh floats. Sampling matches the Swift backends:
-/// target centre x + 0.5 reads source index (x + 0.5) / scale - 0.5, clamped.
-void raster_omp_upsample(const float *planes, int sw, int sh, float *stretched, int scale,
-                         uint8_t *dst, int width, int height, ptrdiff_t stride, int threads);
+/// `sw` x `sh` floats into RGBA8 `dst` (width x height). Scratch:
+/// `stretched` holds 4 * width * sh floats, `tap_index` and `tap_weight`
+/// `width` entries each. Sampling matches the Swift backends: target centre
+/// x + 0.5 reads source index (x + 0.5) / scale - 0.5, clamped.
+void raster_omp_upsample(const float *planes, int sw, int sh, float *stretched, int32_t *tap_index,
+                         float *tap_weight, int scale, uint8_t *dst, int width, int height,
+                         ptrdiff_t stride, int threads);
 
 /// K2. `shape` 0: linear, geometry = {ux, uy, u_origin}, u = x*ux + y*uy +
 /// u_origin at pixel centres' integer coordinates (the half-pixel offset is

@@ -35,7 +35,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public init(hex: String) throws {
         let digits = hex.hasPrefix("#") ? hex.dropFirst() : Substring(hex)
         guard hex.hasPrefix("#"), digits.count == 6 || digits.count == 8,
-              let value = UInt32(digits, radix: 16) else {
+              digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16) else {
             throw RasterError.invalidArgument(name: "color", value: "\"\(hex)\"", accepted: "#RRGGBB or #RRGGBBAA")
         }
         let v = digits.count == 6 ? value << 8 | 0xFF : value

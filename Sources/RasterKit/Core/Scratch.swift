@@ -33,7 +33,8 @@ public final class Scratch: @unchecked Sendable {
 public enum ScratchSlot {
     public static let freeformSmall = 1
     public static let freeformRowWeights = 2
-    public static let gradientLayer = 3
+    public static let freeformTaps = 3
+    public static let freeformTapWeights = 4
     public static let blurPlane = 10   // 10...19 reserved for K3
     public static let pathCoverage = 20 // 20...29 reserved for K4
     public static let layerStack = 100 // 100... one per nested job layer

@@ -100,7 +100,11 @@ struct Bilinear {
     /// Rounds to nearest (ties away from zero) and stores four bytes.
     @inline(__always)
     static func store(_ c: SIMD4<Float>, to p: UnsafeMutablePointer<UInt8>) {
-        let v = c.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255)) + 0.5
-        p[0] = UInt8(v.x); p[1] = UInt8(v.y); p[2] = UInt8(v.z); p[3] = UInt8(v.w)
+        p[0] = quantize(c.x); p[1] = quantize(c.y); p[2] = quantize(c.z); p[3] = quantize(c.w)
+    }
+
+    @inline(__always)
+    static func quantize(_ v: Float) -> UInt8 {
+        UInt8(min(max(v, 0), 255) + 0.5)
     }
 }

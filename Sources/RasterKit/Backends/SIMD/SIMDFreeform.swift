@@ -3,37 +3,46 @@ import Foundation
 extension SIMDBackend {
     public func freeform(_ gradient: FreeformGradient, variant: FreeformVariant, into dst: ImageView, scratch: Scratch) throws {
         let s = variant.downscale
+        let g = s == 1 ? gradient : gradient.scaled(by: 1 / Double(s))
+        withFreeformLanes(g, lut: variant == .lut) { dispatch in
+            switch dispatch {
+            case let .quartic(k): render(k, s, dst, scratch)
+            case let .integer(k): render(k, s, dst, scratch)
+            case let .power(k): render(k, s, dst, scratch)
+            case let .table(k): render(k, s, dst, scratch)
+            }
+        }
+    }
+
+    private func render<C: WeightCurve>(_ kernel: FreeformLanes<C>, _ s: Int, _ dst: ImageView, _ scratch: Scratch) {
         if s == 1 {
-            let kernel = FreeformLanes(gradient, table: variant == .lut ? InfluenceTable(exponent: gradient.exponent) : nil)
             RowBands.run(height: dst.height, threads: threads) { rows in
                 for y in rows {
                     let row = dst.row(y)
-                    var x = 0
-                    while x < dst.width {
-                        let n = min(Lanes.width, dst.width - x)
-                        let c = kernel.evaluate(x: x, y: y)
-                        Lanes.store(Lanes.packRGBA8(c.0, c.1, c.2, c.3), to: row + 4 * x, count: n)
-                        x += Lanes.width
+                    kernel.withRow(y) { plan in
+                        @inline(__always) func body(_ x: Int, _ n: Int) {
+                            let c = kernel.evaluate(x: x, plan)
+                            Lanes.store(Lanes.packRGBA8(c.0, c.1, c.2, c.3), to: row + 4 * x, count: n)
+                        }
+                        var x = 0
+                        while x + Lanes.width <= dst.width { body(x, Lanes.width); x += Lanes.width }
+                        if x < dst.width { body(x, dst.width - x) }
                     }
                 }
             }
             return
         }
-        let kernel = FreeformLanes(gradient.scaled(by: 1 / Double(s)), table: nil)
+        // The small image goes straight into the up-sampler's source planes
+        // (whose rows hold whole vectors, so no tail case).
         let up = PlanarUpsampler(target: (dst.width, dst.height), scale: s, scratch: scratch)
-        // The small image, straight into the up-sampler's source rows.
         RowBands.run(height: up.sh, threads: threads) { rows in
             for y in rows {
-                var x = 0
-                while x < up.sw {
-                    let c = kernel.evaluate(x: x, y: y)
-                    let n = min(Lanes.width, up.sw - x)
-                    for ch in 0..<4 {
-                        let v = ch == 0 ? c.0 : ch == 1 ? c.1 : ch == 2 ? c.2 : c.3
-                        let p = up.sourceRow(y, channel: ch) + x
-                        for i in 0..<n { p[i] = v[i] }
+                kernel.withRow(y) { plan in
+                    var x = 0
+                    while x < up.sw {
+                        up.storeSource(kernel.evaluate(x: x, plan), x: x, y: y, count: Lanes.width)
+                        x += Lanes.width
                     }
-                    x += Lanes.width
                 }
             }
         }
@@ -41,91 +50,83 @@ extension SIMDBackend {
     }
 }
 
-/// K1 evaluated sixteen pixels of one row at a time.
-struct FreeformLanes {
+/// K1 evaluated one vector of pixels of a row at a time.
+///
+/// The influence curve is a type parameter (`WeightCurve`), not a runtime
+/// switch, so each instantiation of `evaluate` is a straight run of vector
+/// arithmetic with the curve inlined; the switch happens once per call in
+/// `withFreeformLanes`.
+struct FreeformLanes<Curve: WeightCurve> {
     let count: Int
-    let px: [Float], py: [Float], colors: [SIMD4<Float>]
-    let invL: Float
-    let exponent: Float
-    let whole: Int?
-    let table: InfluenceTable?
+    /// L, in pixels.
+    let influence: Float
+    let px: UnsafeBufferPointer<Float>, py: UnsafeBufferPointer<Float>
+    let colors: UnsafeBufferPointer<SIMD4<Float>>
+    let curve: Curve
 
-    init(_ g: FreeformGradient, table: InfluenceTable?) {
-        count = g.points.count
-        px = g.points.map { Float($0.position.x) }
-        py = g.points.map { Float($0.position.y) }
-        colors = g.points.map { $0.color.simd }
-        invL = Float(1 / g.influence)
-        exponent = Float(g.exponent)
-        whole = g.integerExponent
-        self.table = table
+    /// A point that can reach row y: its vertical offset squared and the x
+    /// range (in pixel-centre coordinates) of the row it can reach.
+    struct Reach {
+        var index: Int
+        var dy2: Float
+        var xMin: Float, xMax: Float
     }
 
-    /// Channels (r, g, b, a) of the 16 pixels starting at (x, y).
+    /// The points whose influence disc reaches row y, so that vectors the
+    /// disc misses skip the point entirely. A skipped point's weight would
+    /// have been exactly 0 (the discs are widened by a relative 1e-4, far
+    /// beyond Float rounding of d / L), so the image is unchanged.
+    struct RowPlan {
+        let qy: Float
+        let reach: UnsafeMutableBufferPointer<Reach>
+        var count: Int
+    }
+
     @inline(__always)
-    func evaluate(x: Int, y: Int) -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) {
-        let qx = Lanes.ramp + (Float(x) + 0.5)
+    func withRow<R>(_ y: Int, _ body: (RowPlan) -> R) -> R {
         let qy = Float(y) + 0.5
-        var sum = FloatLanes(), r = FloatLanes(), g = FloatLanes(), b = FloatLanes(), a = FloatLanes()
-        px.withUnsafeBufferPointer { px in
-            py.withUnsafeBufferPointer { py in
-                colors.withUnsafeBufferPointer { colors in
-                    for i in 0..<count {
-                        let dx = qx - px[i]
-                        let dy = qy - py[i]
-                        let d2 = dx * dx + dy * dy
-                        let f = weight(d2)
-                        let c = colors[i]
-                        sum += f
-                        r += f * c.x; g += f * c.y; b += f * c.z; a += f * c.w
-                    }
-                }
+        let reachL = influence * (1 + 1e-4)
+        return withUnsafeTemporaryAllocation(of: Reach.self, capacity: count) { buffer in
+            var n = 0
+            for i in 0..<count {
+                let dy = qy - py[i]
+                let h2 = reachL * reachL - dy * dy
+                guard h2 > 0 else { continue }
+                let h = h2.squareRoot() + 1e-3
+                buffer[n] = Reach(index: i, dy2: dy * dy, xMin: px[i] - h, xMax: px[i] + h)
+                n += 1
             }
+            return body(RowPlan(qy: qy, reach: buffer, count: n))
+        }
+    }
+
+    /// Channels (r, g, b, a) of the `Lanes.width` pixels starting at x in
+    /// the plan's row.
+    @inline(__always)
+    func evaluate(x: Int, _ plan: RowPlan) -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) {
+        let qx = Lanes.ramp + (Float(x) + 0.5)
+        let left = Float(x) + 0.5, right = left + Float(Lanes.width - 1)
+        var sum = FloatLanes(), r = FloatLanes(), g = FloatLanes(), b = FloatLanes(), a = FloatLanes()
+        for k in 0..<plan.count {
+            let p = plan.reach[k]
+            if p.xMax < left || p.xMin > right { continue }
+            let dx = qx - px[p.index]
+            let f = curve.weight(FloatLanes(repeating: p.dy2).addingProduct(dx, dx))
+            let c = colors[p.index]
+            sum += f
+            r = r.addingProduct(f, c.x); g = g.addingProduct(f, c.y)
+            b = b.addingProduct(f, c.z); a = a.addingProduct(f, c.w)
         }
         let empty = sum .== 0
-        if any(empty) { return nearestFill(qx: qx, qy: qy, empty: empty, r, g, b, a, sum) }
+        if _slowPath(any(empty)) { return nearestFill(qx: qx, qy: plan.qy, empty: empty, r, g, b, a, sum) }
         let inv = 1 / sum
         return (r * inv, g * inv, b * inv, a * inv)
     }
 
-    /// f = max(0, 1 - d/L)^e, or the table's interpolated value.
-    @inline(__always)
-    func weight(_ d2: FloatLanes) -> FloatLanes {
-        if let table { return lookup(table, d2 * (invL * invL)) }
-        let m = pointwiseMax(FloatLanes(), 1 - d2.squareRoot() * invL)
-        switch whole {
-        case 1: return m
-        case 2: return m * m
-        case 3: return m * m * m
-        case 4: let m2 = m * m; return m2 * m2
-        case let .some(e):
-            var f = m
-            for _ in 1..<e { f *= m }
-            return f
-        case .none:
-            var f = FloatLanes()
-            for i in 0..<Lanes.width { f[i] = powf(m[i], exponent) }
-            return f
-        }
-    }
-
-    /// Per-lane table reads: Swift SIMD has no gather, so this is scalar.
-    @inline(__always)
-    func lookup(_ table: InfluenceTable, _ t: FloatLanes) -> FloatLanes {
-        var f = FloatLanes()
-        let pos = t * Float(InfluenceTable.intervals)
-        table.values.withUnsafeBufferPointer { v in
-            for i in 0..<Lanes.width where t[i] < 1 {
-                let k = Int(pos[i])
-                f[i] = v[k] + (pos[i] - Float(k)) * (v[k + 1] - v[k])
-            }
-        }
-        return f
-    }
-
     /// Lanes with no point in range take the nearest point's colour (lowest
     /// index on ties); the rest keep their weighted average.
-    func nearestFill(qx: FloatLanes, qy: Float, empty: SIMDMask<SIMD16<Int32>>,
+    @inline(never)
+    func nearestFill(qx: FloatLanes, qy: Float, empty: SIMDMask<FloatLanes.MaskStorage>,
                      _ r: FloatLanes, _ g: FloatLanes, _ b: FloatLanes, _ a: FloatLanes, _ sum: FloatLanes)
         -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) {
         let inv = 1 / sum.replacing(with: 1, where: empty)
@@ -143,5 +144,101 @@ struct FreeformLanes {
             out.3.replace(with: c.w, where: closer)
         }
         return out
+    }
+}
+
+/// Calls `body` with a `FreeformLanes` specialised for the gradient's curve.
+func withFreeformLanes<R>(_ g: FreeformGradient, lut: Bool,
+                          _ body: (FreeformLanesDispatch) -> R) -> R {
+    let px = g.points.map { Float($0.position.x) }
+    let py = g.points.map { Float($0.position.y) }
+    let colors = g.points.map { $0.color.simd }
+    let invL = Float(1 / g.influence)
+    return px.withUnsafeBufferPointer { px in
+        py.withUnsafeBufferPointer { py in
+            colors.withUnsafeBufferPointer { colors in
+                func make<C: WeightCurve>(_ c: C) -> FreeformLanes<C> {
+                    FreeformLanes(count: px.count, influence: Float(g.influence), px: px, py: py, colors: colors, curve: c)
+                }
+                if lut {
+                    let table = InfluenceTable(exponent: g.exponent)
+                    return table.values.withUnsafeBufferPointer { body(.table(make(TableCurve(values: $0, invL: invL)))) }
+                }
+                switch g.integerExponent {
+                case 4: return body(.quartic(make(QuarticCurve(invL: invL))))
+                case let .some(e): return body(.integer(make(IntegerCurve(invL: invL, exponent: e))))
+                case .none: return body(.power(make(PowerCurve(invL: invL, exponent: Float(g.exponent)))))
+                }
+            }
+        }
+    }
+}
+
+/// The specialisations `withFreeformLanes` can hand out.
+enum FreeformLanesDispatch {
+    case quartic(FreeformLanes<QuarticCurve>)
+    case integer(FreeformLanes<IntegerCurve>)
+    case power(FreeformLanes<PowerCurve>)
+    case table(FreeformLanes<TableCurve>)
+}
+
+/// f(d^2) = max(0, 1 - d/L)^e in one of its computable forms.
+protocol WeightCurve {
+    func weight(_ d2: FloatLanes) -> FloatLanes
+}
+
+extension WeightCurve {
+    @inline(__always)
+    static func base(_ d2: FloatLanes, _ invL: Float) -> FloatLanes {
+        Lanes.positivePart(FloatLanes(repeating: 1).addingProduct(d2.squareRoot(), -invL))
+    }
+}
+
+/// e = 4, Telegram's default: two squarings.
+struct QuarticCurve: WeightCurve {
+    let invL: Float
+    @inline(__always) func weight(_ d2: FloatLanes) -> FloatLanes {
+        let m = Self.base(d2, invL), m2 = m * m
+        return m2 * m2
+    }
+}
+
+/// Other whole exponents up to 16: repeated multiplication.
+struct IntegerCurve: WeightCurve {
+    let invL: Float
+    let exponent: Int
+    @inline(__always) func weight(_ d2: FloatLanes) -> FloatLanes {
+        let m = Self.base(d2, invL)
+        var f = m
+        for _ in 1..<exponent { f *= m }
+        return f
+    }
+}
+
+/// Fractional exponents: powf per lane (Swift SIMD has no vector pow).
+struct PowerCurve: WeightCurve {
+    let invL: Float
+    let exponent: Float
+    @inline(__always) func weight(_ d2: FloatLanes) -> FloatLanes {
+        let m = Self.base(d2, invL)
+        var f = FloatLanes()
+        for i in 0..<Lanes.width { f[i] = powf(m[i], exponent) }
+        return f
+    }
+}
+
+/// The `lut` variant: per-lane table reads (Swift SIMD has no gather).
+struct TableCurve: WeightCurve {
+    let values: UnsafeBufferPointer<Float>
+    let invL: Float
+    @inline(__always) func weight(_ d2: FloatLanes) -> FloatLanes {
+        let last = Float(InfluenceTable.intervals)
+        let pos = Lanes.minimum(d2 * (invL * invL * last), last)
+        var f = FloatLanes()
+        for i in 0..<Lanes.width {
+            let k = Int(pos[i])
+            f[i] = values[k] + (pos[i] - Float(k)) * (values[k + 1] - values[k])
+        }
+        return f
     }
 }

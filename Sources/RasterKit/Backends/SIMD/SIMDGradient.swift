@@ -20,12 +20,12 @@ extension SIMDBackend {
                 for y in rows {
                     let u0 = Float(origin + (Double(y) + 0.5) * uy + 0.5 * d.x * k)
                     let row = dst.row(y)
-                    var x = 0
-                    while x < dst.width {
-                        let u = (Lanes.ramp + Float(x)) * ux + u0
-                        ramp.store(u, to: row + 4 * x, count: min(Lanes.width, dst.width - x))
-                        x += Lanes.width
+                    @inline(__always) func body(_ x: Int, _ n: Int) {
+                        ramp.store((Lanes.ramp + Float(x)) * ux + u0, to: row + 4 * x, count: n)
                     }
+                    var x = 0
+                    while x + Lanes.width <= dst.width { body(x, Lanes.width); x += Lanes.width }
+                    if x < dst.width { body(x, dst.width - x) }
                 }
             }
         case let .radial(c, r):
@@ -34,13 +34,14 @@ extension SIMDBackend {
                 for y in rows {
                     let dy = Float(Double(y) + 0.5 - c.y)
                     let row = dst.row(y)
-                    var x = 0
-                    while x < dst.width {
-                        let dx = Lanes.ramp + Float(Double(x) + 0.5 - c.x)
-                        let u = (dx * dx + dy * dy).squareRoot() * inv
-                        ramp.store(u, to: row + 4 * x, count: min(Lanes.width, dst.width - x))
-                        x += Lanes.width
+                    let x0 = Float(0.5 - c.x)
+                    @inline(__always) func body(_ x: Int, _ n: Int) {
+                        let dx = Lanes.ramp + (Float(x) + x0)
+                        ramp.store((dx * dx + dy * dy).squareRoot() * inv, to: row + 4 * x, count: n)
                     }
+                    var x = 0
+                    while x + Lanes.width <= dst.width { body(x, Lanes.width); x += Lanes.width }
+                    if x < dst.width { body(x, dst.width - x) }
                 }
             }
         }
@@ -66,7 +67,7 @@ struct RampLanes {
         let t: FloatLanes
         switch extend {
         case .pad:
-            t = u.clamped(lowerBound: FloatLanes(repeating: 0), upperBound: FloatLanes(repeating: 1))
+            t = Lanes.clamp(u, 0, 1)
         case .repeat:
             t = u - u.rounded(.down)
         case .reflect:

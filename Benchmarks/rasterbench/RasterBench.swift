@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import RasterKit
+
+/// `rasterbench`: one executable for the suite, rendering, verification and
+/// reports (SPEC section 8). Each subcommand lives in its own file and only
+/// parses and validates arguments; the work happens in the libraries.
+@main
+struct RasterBench: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "rasterbench",
+        abstract: "GPU-free raster kernels for animated backgrounds: render, verify and benchmark them.",
+        version: version,
+        subcommands: [Render.self, Verify.self, List.self]
+    )
+
+    /// Every error prints as one line on stderr and exits non-zero (SPEC
+    /// section 10): ours with exit code 2, the argument parser's usage
+    /// errors with its own code (64) but without the multi-line usage dump.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as RasterError {
+            fail("\(error)", code: 2)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error)) // --help, --version
+                Foundation.exit(0)
+            }
+            let message = self.message(for: error)
+            if message.isEmpty { Foundation.exit(code.rawValue) } // a command's own ExitCode, already reported
+            fail(message.split(separator: "\n").first.map(String.init) ?? message, code: code.rawValue)
+        }
+    }
+
+    static func fail(_ message: String, code: Int32) -> Never {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        Foundation.exit(code)
+    }
+}
+
+/// Options shared by the commands that run a backend.
+struct BackendOptions: ParsableArguments {
+    @Option(name: .long, help: "Backend: naive, simd or openmp.")
+    var backend: String = "simd"
+
+    @Option(name: .long, help: "Threads for the simd and openmp backends (1...\(BackendKind.maxThreads)).")
+    var threads: Int = 1
+
+    @Option(name: .long, help: "Variant: a name (e.g. down4) for every kernel that has it, or kernel=variant,...")
+    var variant: String?
+
+    func makeRenderer() throws -> Renderer {
+        let backend = try BackendKind(parsing: backend).make(threads: threads)
+        let variants = try variant.map(VariantSelection.init(parsing:)) ?? .exact
+        return Renderer(backend: backend, variants: variants)
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import RasterKit
+import RasterReference
+
+/// `rasterbench verify`: every backend and variant against the reference.
+struct Verify: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check every backend and variant against the double-precision reference; exit 1 on a broken bound.")
+
+    @Option(name: .long, help: "Comma-separated thread counts to check the simd and openmp backends at.")
+    var threads: String = "1,2"
+
+    @Option(name: .long, help: "Only kernels with these names (comma-separated).")
+    var kernels: String?
+
+    func run() throws {
+        let threadCounts = try threads.split(separator: ",").map { item -> Int in
+            guard let n = Int(item), (1...BackendKind.maxThreads).contains(n) else {
+                throw RasterError.invalidArgument(name: "--threads", value: "'\(item)'", accepted: "1...\(BackendKind.maxThreads)")
+            }
+            return n
+        }
+        var cases = try VerifySuite.cases()
+        if let kernels {
+            let wanted = Set(kernels.split(separator: ",").map(String.init))
+            let known = Set(cases.map(\.kernel))
+            if let unknown = wanted.subtracting(known).sorted().first {
+                throw RasterError.invalidArgument(name: "--kernels", value: "'\(unknown)'",
+                                                  accepted: known.sorted().joined(separator: ", "))
+            }
+            cases = cases.filter { wanted.contains($0.kernel) }
+        }
+        if !OpenMPBackend.isParallel { print("note: built without OpenMP; the openmp backend runs single-threaded") }
+        print(row("kernel", "variant", "case", "backend", "thr", "max", "mean", "PSNR dB", "bound", "ok"))
+        var failures = 0
+        for c in cases {
+            for kind in BackendKind.allCases {
+                for t in kind == .naive ? [1] : threadCounts {
+                    let result: (String, String, String, Bool)
+                    do {
+                        let d = try c.check(try kind.make(threads: t))
+                        result = (String(format: "%.0f", d.maxError), String(format: "%.4f", d.meanError),
+                                  d.psnr.isInfinite ? "inf" : String(format: "%.2f", d.psnr), c.tolerance.accepts(d))
+                    } catch let e as RasterError {
+                        result = ("-", "-", "\(e)", false)
+                    }
+                    if !result.3 { failures += 1 }
+                    print(row(c.kernel, c.variant, c.name, kind.rawValue, "\(t)", result.0, result.1, result.2,
+                              c.tolerance.description, result.3 ? "ok" : "FAIL"))
+                }
+            }
+        }
+        print("\(failures == 0 ? "all bounds hold" : "\(failures) check(s) broke their bound")")
+        if failures > 0 { throw ExitCode(1) }
+    }
+
+    private func row(_ cols: String...) -> String {
+        let widths = [10, 8, 42, 7, 4, 4, 7, 8, 28, 4]
+        return zip(cols, widths).map { $0.padding(toLength: max($1, $0.count), withPad: " ", startingAt: 0) }
+            .joined(separator: " ")
+    }
+}

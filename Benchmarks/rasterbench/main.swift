@@ -1,2 +1,0 @@
-import RasterKit
-print(BackendKind.allCases)

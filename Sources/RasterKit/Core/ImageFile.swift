@@ -1,0 +1,118 @@
+import CPNG
+import Foundation
+
+/// Image files: PNG (straight alpha, through libpng's simplified API) and
+/// `.rgba` (the raw premultiplied bytes of the canvas, row-major, no header).
+public enum ImageFile {
+    public enum Format: String, CaseIterable, Sendable {
+        case png, rgba
+
+        public init(url: URL) throws {
+            guard let f = Format(rawValue: url.pathExtension.lowercased()) else {
+                throw RasterError.invalidArgument(
+                    name: "output file", value: "'\(url.lastPathComponent)'", accepted: "a .png or .rgba file name")
+            }
+            self = f
+        }
+    }
+
+    /// Reads a PNG or `.rgba` file that must be `width` x `height`.
+    public static func read(_ url: URL, width: Int, height: Int) throws -> Image {
+        switch try Format(url: url) {
+        case .rgba:
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw RasterError.io(path: url.path, reason: "cannot read")
+            }
+            guard data.count == width * height * 4 else {
+                throw RasterError.io(path: url.path,
+                    reason: "\(data.count) bytes, but a \(width)x\(height) canvas needs \(width * height * 4)")
+            }
+            let image = try Image(width: width, height: height)
+            data.withUnsafeBytes { image.pixels.update(from: $0.bindMemory(to: UInt8.self).baseAddress!, count: data.count) }
+            return image
+        case .png:
+            let image = try readPNG(url)
+            guard image.width == width, image.height == height else {
+                throw RasterError.io(path: url.path,
+                    reason: "is \(image.width)x\(image.height), the canvas is \(width)x\(height)")
+            }
+            return image
+        }
+    }
+
+    /// Reads any PNG into a premultiplied image of its own size.
+    public static func readPNG(_ url: URL) throws -> Image {
+        var png = png_image()
+        png.version = UInt32(PNG_IMAGE_VERSION)
+        guard png_image_begin_read_from_file(&png, url.path) != 0 else {
+            throw RasterError.io(path: url.path, reason: "not a readable PNG (\(message(png)))")
+        }
+        defer { png_image_free(&png) }
+        png.format = cpng_format_rgba
+        let width = Int(png.width), height = Int(png.height)
+        let image = try Image(width: width, height: height)
+        guard png_image_finish_read(&png, nil, image.pixels, Int32(image.stride), nil) != 0 else {
+            throw RasterError.io(path: url.path, reason: "corrupt PNG (\(message(png)))")
+        }
+        premultiply(image.view)
+        return image
+    }
+
+    /// Writes PNG (un-premultiplied to straight alpha) or raw `.rgba`,
+    /// atomically, choosing the format from the file extension.
+    public static func write(_ view: ImageView, to url: URL) throws {
+        switch try Format(url: url) {
+        case .rgba:
+            try AtomicFile.write(Data(view.packedBytes), to: url)
+        case .png:
+            try AtomicFile.write(try encodePNG(view), to: url)
+        }
+    }
+
+    public static func encodePNG(_ view: ImageView) throws -> Data {
+        var straight = view.packedBytes
+        unpremultiply(&straight)
+        var png = png_image()
+        png.version = UInt32(PNG_IMAGE_VERSION)
+        png.width = UInt32(view.width)
+        png.height = UInt32(view.height)
+        png.format = cpng_format_rgba
+        var size = 0
+        // First call measures, second writes.
+        guard png_image_write_to_memory(&png, nil, &size, 0, straight, Int32(view.width * 4), nil) != 0 else {
+            throw RasterError.io(path: "png", reason: "libpng cannot encode (\(message(png)))")
+        }
+        var data = Data(count: size)
+        let ok = data.withUnsafeMutableBytes { buf in
+            png_image_write_to_memory(&png, buf.baseAddress, &size, 0, straight, Int32(view.width * 4), nil)
+        }
+        guard ok != 0 else { throw RasterError.io(path: "png", reason: "libpng cannot encode (\(message(png)))") }
+        return data.prefix(size)
+    }
+
+    private static func message(_ png: png_image) -> String {
+        var m = png.message
+        return withUnsafeBytes(of: &m) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+    }
+
+    /// Straight to premultiplied, rounding to nearest.
+    static func premultiply(_ view: ImageView) {
+        for y in 0..<view.height {
+            let p = view.row(y)
+            for x in 0..<view.width {
+                let a = UInt32(p[4 * x + 3])
+                for c in 0..<3 { p[4 * x + c] = UInt8((UInt32(p[4 * x + c]) * a + 127) / 255) }
+            }
+        }
+    }
+
+    /// Premultiplied to straight, rounding to nearest; fully transparent
+    /// pixels become (0, 0, 0, 0).
+    static func unpremultiply(_ bytes: inout [UInt8]) {
+        for i in stride(from: 0, to: bytes.count, by: 4) {
+            let a = UInt32(bytes[i + 3])
+            guard a != 0 else { bytes[i] = 0; bytes[i + 1] = 0; bytes[i + 2] = 0; continue }
+            for c in 0..<3 { bytes[i + c] = UInt8(min(255, (UInt32(bytes[i + c]) * 255 + a / 2) / a)) }
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// The kernels by name, with their variants, for `list`, `--variant` and the
+/// benchmark suite. A kernel is listed once its issue has landed in every
+/// backend.
+public struct KernelInfo: Sendable {
+    public let id: String
+    public let name: String
+    public let summary: String
+    public let variants: [String]
+    /// The variant held to SPEC's bound against the reference.
+    public let exactVariant: String
+}
+
+public enum KernelCatalog {
+    public static let all: [KernelInfo] = [
+        KernelInfo(id: "K1", name: FreeformVariant.kernelName,
+                   summary: "freeform (four-colour) gradient",
+                   variants: FreeformVariant.allCases.map(\.rawValue), exactVariant: FreeformVariant.full.rawValue),
+        KernelInfo(id: "K2", name: "linear", summary: "linear gradient, pad/repeat/reflect",
+                   variants: ["exact"], exactVariant: "exact"),
+        KernelInfo(id: "K2", name: "radial", summary: "radial gradient, pad/repeat/reflect",
+                   variants: ["exact"], exactVariant: "exact"),
+        KernelInfo(id: "K6", name: "composite", summary: "source-over with global opacity",
+                   variants: ["exact"], exactVariant: "exact"),
+    ]
+}

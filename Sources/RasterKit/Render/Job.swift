@@ -1,0 +1,33 @@
+import Foundation
+
+/// One frame described as data (SPEC section 9): a canvas and the ops that
+/// paint it, in order. Scenes generate jobs; job files decode into them; the
+/// `Renderer` runs them on a backend. A job holds decoded, validated values
+/// only (image files are already loaded), so rendering it does no I/O.
+public struct Job: Sendable {
+    public var width: Int
+    public var height: Int
+    /// The canvas's initial colour (default transparent).
+    public var background: Color
+    public var ops: [JobOp]
+
+    public init(width: Int, height: Int, background: Color = .transparent, ops: [JobOp]) throws {
+        try Image.validate(width: width, height: height, name: "width x height")
+        self.width = width
+        self.height = height
+        self.background = background
+        self.ops = ops
+    }
+}
+
+/// One step of a job.
+public indirect enum JobOp: Sendable {
+    /// K1, painted source-over across the canvas.
+    case freeform(FreeformGradient)
+    /// K2 (linear or radial), painted source-over across the canvas.
+    case gradient(Gradient)
+    /// A canvas-sized premultiplied image composited source-over (K6).
+    case image(Image)
+    /// Ops rendered into a transparent layer, then composited with an opacity (K6).
+    case layer(opacity: Double, ops: [JobOp])
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+extension Job {
+    /// Decodes a job file; `image` paths are relative to the file.
+    public static func load(contentsOf url: URL) throws -> Job {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw RasterError.io(path: url.path, reason: "cannot read the job file")
+        }
+        return try decode(data, baseDirectory: url.deletingLastPathComponent())
+    }
+
+    /// Decodes a job document. Every error names the JSON path of the bad value.
+    public static func decode(_ data: Data, baseDirectory: URL) throws -> Job {
+        let root: Any
+        do { root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
+            throw RasterError.malformedJob(path: "$", reason: "not valid JSON (\(Job.describe(error)))")
+        }
+        let node = JSONNode(value: root, path: "")
+        _ = try node.object(allowing: ["width", "height", "background", "ops"])
+        let width = try node.required("width").int(in: 1...Image.maxDimension)
+        let height = try node.required("height").int(in: 1...Image.maxDimension)
+        let background = try node.optional("background")?.color() ?? .transparent
+        let decoder = JobDecoder(width: width, height: height, baseDirectory: baseDirectory)
+        let ops = try decoder.ops(node.optional("ops"))
+        return try Job(width: width, height: height, background: background, ops: ops)
+    }
+
+    private static func describe(_ error: Error) -> String {
+        let ns = error as NSError
+        return (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? "parse error"
+    }
+}
+
+/// Decodes ops; one method per op kind, each listing the keys it accepts.
+struct JobDecoder {
+    let width: Int
+    let height: Int
+    let baseDirectory: URL
+
+    /// Nesting deeper than this is almost certainly a generated mistake and
+    /// would allocate one canvas-sized layer per level.
+    static let maxLayerDepth = 16
+
+    func ops(_ node: JSONNode?, depth: Int = 0) throws -> [JobOp] {
+        guard let node else { return [] }
+        guard depth <= JobDecoder.maxLayerDepth else {
+            throw node.fail("layers nested deeper than \(JobDecoder.maxLayerDepth)")
+        }
+        return try node.array().map { try op($0, depth: depth) }
+    }
+
+    func op(_ node: JSONNode, depth: Int) throws -> JobOp {
+        guard let dict = node.value as? [String: Any] else { throw node.fail("expected an op object") }
+        guard let kind = dict["op"] as? String else {
+            throw RasterError.malformedJob(path: node.child("op").path, reason: "missing op name")
+        }
+        switch kind {
+        case "freeform": return try freeform(node)
+        case "linear", "radial": return try gradient(node, radial: kind == "radial")
+        case "image": return try image(node)
+        case "layer":
+            _ = try node.object(allowing: ["op", "opacity", "ops"])
+            let opacity = try node.optional("opacity")?.number(in: 0...1) ?? 1
+            return .layer(opacity: opacity, ops: try ops(node.optional("ops"), depth: depth + 1))
+        default:
+            throw RasterError.malformedJob(
+                path: node.child("op").path,
+                reason: "unknown op '\(kind)' (accepted: \(JobDecoder.opNames.joined(separator: ", ")))")
+        }
+    }
+
+    static let opNames = ["freeform", "linear", "radial", "image", "layer"]
+
+    func freeform(_ node: JSONNode) throws -> JobOp {
+        _ = try node.object(allowing: ["op", "points", "influence", "exponent"])
+        let points = try node.required("points").array()
+        guard (1...FreeformGradient.maxPoints).contains(points.count) else {
+            throw node.child("points").fail("\(points.count) points (accepted: 1...\(FreeformGradient.maxPoints))")
+        }
+        let stops = try points.map { p -> FreeformGradient.Stop in
+            _ = try p.object(allowing: ["x", "y", "color"])
+            return .init(position: Point(try p.required("x").number(), try p.required("y").number()),
+                         color: try p.required("color").color())
+        }
+        let influence = try node.optional("influence")?.number(in: Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude, "> 0") ?? Double(width)
+        let exponent = try node.optional("exponent")?.number(in: 1...FreeformGradient.maxExponent) ?? 4
+        return .freeform(try FreeformGradient(points: stops, influence: influence, exponent: exponent))
+    }
+
+    func gradient(_ node: JSONNode, radial: Bool) throws -> JobOp {
+        _ = try node.object(allowing: radial ? ["op", "center", "radius", "stops", "extend"]
+                                             : ["op", "start", "end", "stops", "extend"])
+        let shape: Gradient.Shape = radial
+            ? .radial(center: try node.required("center").point(),
+                      radius: try node.required("radius").number(in: 0...Double.greatestFiniteMagnitude, ">= 0"))
+            : .linear(start: try node.required("start").point(), end: try node.required("end").point())
+        let stopNodes = try node.required("stops").array()
+        guard (2...Gradient.maxStops).contains(stopNodes.count) else {
+            throw node.child("stops").fail("\(stopNodes.count) stops (accepted: 2...\(Gradient.maxStops))")
+        }
+        let stops = try stopNodes.map { s -> Gradient.Stop in
+            _ = try s.object(allowing: ["offset", "color"])
+            return .init(offset: try s.required("offset").number(in: 0...1), color: try s.required("color").color())
+        }
+        let extend = try node.optional("extend")?.choice(ExtendMode.self) ?? .pad
+        return .gradient(try Gradient(shape: shape, stops: stops, extend: extend))
+    }
+
+    func image(_ node: JSONNode) throws -> JobOp {
+        _ = try node.object(allowing: ["op", "file"])
+        let fileNode = try node.required("file")
+        let name = try fileNode.string()
+        let url = URL(fileURLWithPath: name, relativeTo: baseDirectory).standardizedFileURL
+        let image: Image
+        do {
+            image = try ImageFile.read(url, width: width, height: height)
+        } catch let RasterError.io(_, reason) {
+            throw fileNode.fail("\(url.path): \(reason)")
+        } catch let RasterError.invalidArgument(_, value, accepted) {
+            throw fileNode.fail("\(value) (accepted: \(accepted))")
+        }
+        return .image(image)
+    }
+}

@@ -1,0 +1,62 @@
+import RasterKit
+
+extension Reference {
+    /// A whole job in the reference maths. The canvas is 8-bit between ops,
+    /// as it is in every backend (SPEC's canonical image is RGBA8), so each
+    /// op starts from the same bytes; only the last op's result is returned
+    /// unrounded. Ops run on the `naive`-independent reference kernels.
+    public static func render(_ job: Job) throws -> [Double] {
+        let canvas = try Image(width: job.width, height: job.height)
+        canvas.fill(job.background.rgba8)
+        var last = canvasValues(canvas.view)
+        for (i, op) in job.ops.enumerated() {
+            last = try apply(op, onto: canvas.view)
+            if i < job.ops.count - 1 { store(last, into: canvas.view) }
+        }
+        return last
+    }
+
+    /// One op onto `target`; returns the unrounded result, leaves `target` as it was.
+    static func apply(_ op: JobOp, onto target: ImageView) throws -> [Double] {
+        let w = target.width, h = target.height
+        switch op {
+        case let .freeform(g):
+            return over(freeform(g, width: w, height: h), onto: target)
+        case let .gradient(g):
+            return over(gradient(g, width: w, height: h), onto: target)
+        case let .image(image):
+            return composite(image.view, onto: target, opacity: 1)
+        case let .layer(opacity, ops):
+            let layerJob = try Job(width: w, height: h, background: .transparent, ops: ops)
+            let layer = try Image(width: w, height: h)
+            store(try render(layerJob), into: layer.view)
+            return composite(layer.view, onto: target, opacity: opacity)
+        }
+    }
+
+    /// Source-over of an unrounded premultiplied colour plane onto 8-bit pixels.
+    public static func over(_ src: [Double], onto dst: ImageView) -> [Double] {
+        var out = src
+        for y in 0..<dst.height {
+            let d = dst.row(y)
+            for x in 0..<dst.width {
+                let i = (y * dst.width + x) * 4
+                let k = 1 - src[i + 3] / 255
+                for ch in 0..<4 { out[i + ch] = src[i + ch] + Double(d[4 * x + ch]) * k }
+            }
+        }
+        return out
+    }
+
+    public static func canvasValues(_ view: ImageView) -> [Double] {
+        view.packedBytes.map(Double.init)
+    }
+
+    /// Rounds reference values into an 8-bit view (nearest, ties away).
+    public static func store(_ values: [Double], into view: ImageView) {
+        for y in 0..<view.height {
+            let row = view.row(y)
+            for i in 0..<(view.width * 4) { row[i] = Color.quantize(values[y * view.width * 4 + i]) }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import RasterKit
+import XCTest
+
+final class JobDecoderTests: XCTestCase {
+    let here = URL(fileURLWithPath: NSTemporaryDirectory())
+
+    func decode(_ json: String) throws -> Job { try Job.decode(Data(json.utf8), baseDirectory: here) }
+
+    /// The error must name the JSON path of the bad value.
+    func assertFails(_ json: String, path: String, mentioning word: String? = nil, line: UInt = #line) {
+        do {
+            _ = try decode(json)
+            XCTFail("decoded a bad job", line: line)
+        } catch let RasterError.malformedJob(p, reason) {
+            XCTAssertEqual(p, path, reason, line: line)
+            if let word { XCTAssert(reason.contains(word), reason, line: line) }
+            XCTAssertFalse("\(RasterError.malformedJob(path: p, reason: reason))".contains("\n"), line: line)
+        } catch {
+            XCTFail("unexpected \(error)", line: line)
+        }
+    }
+
+    func testDecodesTheSpecOps() throws {
+        let job = try decode("""
+        { "width": 75, "height": 133, "background": "#000000FF",
+          "ops": [
+            { "op": "freeform", "points": [ { "x": 60, "y": 13.4, "color": "#FEC496" },
+                                             { "x": 10, "y": 100, "color": "#4F5BD5" } ], "influence": 75, "exponent": 4 },
+            { "op": "linear", "start": [0, 0], "end": [75, 133],
+              "stops": [ { "offset": 0, "color": "#FEC496" }, { "offset": 1, "color": "#4F5BD580" } ], "extend": "pad" },
+            { "op": "radial", "center": {"x": 37, "y": 66}, "radius": 30,
+              "stops": [ { "offset": 0, "color": "#FFFFFF40" }, { "offset": 1, "color": "#00000000" } ], "extend": "reflect" },
+            { "op": "layer", "opacity": 0.8, "ops": [ { "op": "linear", "start": [0, 0], "end": [0, 10],
+              "stops": [ { "offset": 0, "color": "#FF0000" }, { "offset": 1, "color": "#00FF00" } ], "extend": "repeat" } ] }
+          ] }
+        """)
+        XCTAssertEqual(job.width, 75)
+        XCTAssertEqual(job.ops.count, 4)
+        guard case let .freeform(g) = job.ops[0] else { return XCTFail() }
+        XCTAssertEqual(g.points.count, 2)
+        guard case let .layer(opacity, inner) = job.ops[3] else { return XCTFail() }
+        XCTAssertEqual(opacity, 0.8)
+        XCTAssertEqual(inner.count, 1)
+    }
+
+    func testDefaults() throws {
+        let job = try decode(##"{ "width": 20, "height": 10, "ops": [ { "op": "freeform", "points": [ { "x": 1, "y": 1, "color": "#FFFFFF" } ] } ] }"##)
+        XCTAssertEqual(job.background, .transparent)
+        guard case let .freeform(g) = job.ops[0] else { return XCTFail() }
+        XCTAssertEqual(g.influence, 20, "influence defaults to the canvas width")
+        XCTAssertEqual(g.exponent, 4)
+    }
+
+    func testErrorsNameTheJSONPath() {
+        assertFails("{", path: "$", mentioning: "JSON")
+        assertFails("[]", path: "", mentioning: "object")
+        assertFails(##"{ "height": 1 }"##, path: "width", mentioning: "missing")
+        assertFails(##"{ "width": 0, "height": 1 }"##, path: "width", mentioning: "1...32768")
+        assertFails(##"{ "width": 1.5, "height": 1 }"##, path: "width")
+        assertFails(##"{ "width": 100000, "height": 1 }"##, path: "width")
+        assertFails(##"{ "width": 2, "height": 2, "colour": "#FFF" }"##, path: "colour", mentioning: "unknown key")
+        assertFails(##"{ "width": 2, "height": 2, "background": "red" }"##, path: "background", mentioning: "#RRGGBB")
+        assertFails(##"{ "width": 2, "height": 2, "ops": [ { "op": "sparkle" } ] }"##, path: "ops[0].op", mentioning: "freeform")
+        assertFails(##"{ "width": 2, "height": 2, "ops": [ {} ] }"##, path: "ops[0].op", mentioning: "missing")
+        assertFails(##"{ "width": 2, "height": 2, "ops": [ { "op": "freeform", "points": [] } ] }"##, path: "ops[0].points", mentioning: "1...16")
+        assertFails(##"{ "width": 2, "height": 2, "ops": [ { "op": "freeform", "points": [ { "x": "a", "y": 0, "color": "#FFFFFF" } ] } ] }"##,
+                    path: "ops[0].points[0].x", mentioning: "number")
+        assertFails(##"{ "width": 2, "height": 2, "ops": [ { "op": "freeform", "points": [ { "x": 1e999, "y": 0, "color": "#FFFFFF" } ] } ] }"##,
+                    path: "$")
+        assertFails(##"{ "width": 2, "height": 2, "ops": [ { "op": "freeform", "influence": 0, "points": [ { "x": 0, "y": 0, "color": "#FFFFFF" } ] } ] }"##,
+                    path: "ops[0].influence")
+        assertFails(##"{ "width": 2, "height": 2, "ops": [ { "op": "linear", "start": [0, 0], "end": [1], "stops": [] } ] }"##,
+                    path: "ops[0].end")
+        assertFails(##"{ "width": 2, "height": 2, "ops": [ { "op": "linear", "start": [0, 0], "end": [1, 1], "stops": [] } ] }"##,
+                    path: "ops[0].stops", mentioning: "2...16")
+        assertFails(##"{ "width": 2, "height": 2, "ops": [ { "op": "radial", "center": [0, 0], "radius": -2, "stops": [] } ] }"##,
+                    path: "ops[0].radius")
+        assertFails(##"{ "width": 2, "height": 2, "ops": [ { "op": "radial", "center": [0, 0], "radius": 2, "stops": [ { "offset": 0, "color": "#000000" }, { "offset": 2, "color": "#000000" } ] } ] }"##,
+                    path: "ops[0].stops[1].offset", mentioning: "0.0...1.0")
+        assertFails(##"{ "width": 2, "height": 2, "ops": [ { "op": "radial", "center": [0, 0], "radius": 2, "extend": "mirror", "stops": [ { "offset": 0, "color": "#000000" }, { "offset": 1, "color": "#000000" } ] } ] }"##,
+                    path: "ops[0].extend", mentioning: "reflect")
+        assertFails(##"{ "width": 2, "height": 2, "ops": [ { "op": "layer", "opacity": 1.5, "ops": [] } ] }"##,
+                    path: "ops[0].opacity")
+        assertFails(##"{ "width": 2, "height": 2, "ops": [ { "op": "layer", "ops": [ { "op": "image" } ] } ] }"##,
+                    path: "ops[0].ops[0].file", mentioning: "missing")
+        assertFails(##"{ "width": 2, "height": 2, "ops": [ { "op": "image", "file": "no-such-file.rgba" } ] }"##,
+                    path: "ops[0].file", mentioning: "no-such-file")
+        assertFails(##"{ "width": 2, "height": 2, "ops": [ { "op": "image", "file": "picture.jpg" } ] }"##,
+                    path: "ops[0].file")
+    }
+
+    func testRejectsAbsurdLayerNesting() {
+        var ops = ##"[]"##
+        for _ in 0...JobDecoder_maxDepth { ops = ##"[ { "op": "layer", "ops": \##(ops) } ]"## }
+        XCTAssertThrowsError(try decode(##"{ "width": 2, "height": 2, "ops": \##(ops) }"##))
+    }
+}
+
+/// Mirrors `JobDecoder.maxLayerDepth` (internal to RasterKit).
+let JobDecoder_maxDepth = 16
