@@ -35,7 +35,7 @@ struct K5Block {
     /// its input and output (12 KB) inside L1 between the two passes.
     static let size = 512
     /// tx, ty (size + 1 + a vector of slack each) and D/3 (size + slack).
-    static let stride = size + 1 + Lanes.width
+    static let stride = size + 1 + FillLanes.width
     static let scratchFloats = 3 * stride
 
     let anchors: UnsafePointer<SIMD2<Float>>
@@ -51,7 +51,7 @@ struct K5Block {
 
     /// 16 anchors from `i` (all in range) as x and y lanes.
     @inline(__always)
-    func load16(_ i: Int) -> (FloatLanes, FloatLanes) {
+    func load16(_ i: Int) -> (Float16Lanes, Float16Lanes) {
         let v = UnsafeRawPointer(anchors + i).loadUnaligned(as: SIMD32<Float>.self)
         return (v.evenHalf, v.oddHalf)
     }
@@ -63,17 +63,17 @@ struct K5Block {
         var j = base
         let last = range.upperBound // inclusive for tangents
         while j <= last {
-            if j >= 1 && j + Lanes.width + 1 <= count && j + Lanes.width - 1 <= last {
+            if j >= 1 && j + FillLanes.width + 1 <= count && j + FillLanes.width - 1 <= last {
                 let (px, py) = load16(j - 1), (cx, cy) = load16(j), (nx, ny) = load16(j + 1)
                 let dx = nx - px, dy = ny - py
                 let length = (dx * dx + dy * dy).squareRoot()
                 let inverse = (1 / length).replacing(with: 0, where: length .== 0)
-                UnsafeMutableRawPointer(tx + (j - base)).storeBytes(of: dx * inverse, as: FloatLanes.self)
-                UnsafeMutableRawPointer(ty + (j - base)).storeBytes(of: dy * inverse, as: FloatLanes.self)
+                UnsafeMutableRawPointer(tx + (j - base)).storeBytes(of: dx * inverse, as: Float16Lanes.self)
+                UnsafeMutableRawPointer(ty + (j - base)).storeBytes(of: dy * inverse, as: Float16Lanes.self)
                 let ex = nx - cx, ey = ny - cy
                 UnsafeMutableRawPointer(third + (j - base)).storeBytes(
-                    of: (ex * ex + ey * ey).squareRoot() * (1 / 3 as Float), as: FloatLanes.self)
-                j += Lanes.width
+                    of: (ex * ex + ey * ey).squareRoot() * (1 / 3 as Float), as: Float16Lanes.self)
+                j += FillLanes.width
             } else {
                 let d = anchor(j + 1) - anchor(j - 1)
                 let length = (d.x * d.x + d.y * d.y).squareRoot()
@@ -87,14 +87,14 @@ struct K5Block {
         // Pass 2: c1_i = p_i + t_i D_i / 3, c2_i = p_{i+1} - t_{i+1} D_i / 3.
         var i = base
         while i < range.upperBound {
-            if i + Lanes.width + 1 <= count && i + Lanes.width <= range.upperBound {
+            if i + FillLanes.width + 1 <= count && i + FillLanes.width <= range.upperBound {
                 let (px, py) = load16(i), (qx, qy) = load16(i + 1)
                 let k = i - base
-                let t0x = UnsafeRawPointer(tx + k).loadUnaligned(as: FloatLanes.self)
-                let t0y = UnsafeRawPointer(ty + k).loadUnaligned(as: FloatLanes.self)
-                let t1x = UnsafeRawPointer(tx + k + 1).loadUnaligned(as: FloatLanes.self)
-                let t1y = UnsafeRawPointer(ty + k + 1).loadUnaligned(as: FloatLanes.self)
-                let d = UnsafeRawPointer(third + k).loadUnaligned(as: FloatLanes.self)
+                let t0x = UnsafeRawPointer(tx + k).loadUnaligned(as: Float16Lanes.self)
+                let t0y = UnsafeRawPointer(ty + k).loadUnaligned(as: Float16Lanes.self)
+                let t1x = UnsafeRawPointer(tx + k + 1).loadUnaligned(as: Float16Lanes.self)
+                let t1y = UnsafeRawPointer(ty + k + 1).loadUnaligned(as: Float16Lanes.self)
+                let d = UnsafeRawPointer(third + k).loadUnaligned(as: Float16Lanes.self)
                 var c1 = SIMD32<Float>(), c2 = SIMD32<Float>()
                 c1.evenHalf = px + t0x * d; c1.oddHalf = py + t0y * d
                 c2.evenHalf = qx - t1x * d; c2.oddHalf = qy - t1y * d
@@ -103,7 +103,7 @@ struct K5Block {
                 pairs.evenHalf = unsafeBitCast(c1, to: SIMD16<UInt64>.self)
                 pairs.oddHalf = unsafeBitCast(c2, to: SIMD16<UInt64>.self)
                 UnsafeMutableRawPointer(out + 2 * i).storeBytes(of: pairs, as: SIMD32<UInt64>.self)
-                i += Lanes.width
+                i += FillLanes.width
             } else {
                 let k = i - base
                 let d = third[k]

@@ -1,5 +1,3 @@
-import Dispatch
-
 extension SIMDBackend {
     /// K4 as a sparse-scanline rasteriser (the scheme of FreeType's gray
     /// rasteriser, font-rs and Blend2D), banded for threads:
@@ -33,9 +31,9 @@ extension SIMDBackend {
             crossings: scratch.buffer(ScratchSlot.fillCrossings, count: samples > 0 ? bands * max(1, strips.maxCrossings) : 1,
                                       of: SIMD2<Float>.self),
             starts: scratch.buffer(ScratchSlot.fillCrossingCounts, count: samples > 0 ? bands * (subLines + 1) : 1, of: Int32.self),
-            lanes: scratch.buffer(ScratchSlot.fillLanes, count: 8 * bands, of: FloatLanes.self))
+            lanes: scratch.buffer(ScratchSlot.fillLanes, count: 8 * bands, of: Float16Lanes.self))
         let painter = FillPainter(fill.color)
-        let masks = scratch.buffer(ScratchSlot.fillPrefixMasks, count: Lanes.width, of: FloatLanes.self)
+        let masks = scratch.buffer(ScratchSlot.fillPrefixMasks, count: FillLanes.width, of: Float16Lanes.self)
         PrefixMasks.write(masks)
         let evenOdd = fill.rule == .evenodd && samples == 0
         let work = { (band: Int) in
@@ -48,7 +46,7 @@ extension SIMDBackend {
             let range = strips.count * band / bands ..< strips.count * (band + 1) / bands
             if evenOdd { worker.run(range, rule: EvenOddCoverage.self) } else { worker.run(range, rule: NonZeroCoverage.self) }
         }
-        if bands == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: bands, execute: work) }
+        WorkerPool.shared(threads: threads).run(bands, work)
     }
 }
 
@@ -63,9 +61,9 @@ struct CellLayout {
 
     init(edges: FillEdges) {
         let cells = edges.cells
-        origin = cells.lowerBound & ~(Lanes.width - 1)
-        stride = (cells.upperBound - origin + Lanes.width - 1) & ~(Lanes.width - 1)
-        words = (stride / Lanes.width + 63) / 64
+        origin = cells.lowerBound & ~(FillLanes.width - 1)
+        stride = (cells.upperBound - origin + FillLanes.width - 1) & ~(FillLanes.width - 1)
+        words = (stride / FillLanes.width + 63) / 64
     }
 }
 
@@ -76,7 +74,7 @@ struct SIMDFillBand {
         let bitmap: UnsafeMutablePointer<UInt64>
         let crossings: UnsafeMutablePointer<SIMD2<Float>>
         let starts: UnsafeMutablePointer<Int32>
-        let lanes: UnsafeMutablePointer<FloatLanes>
+        let lanes: UnsafeMutablePointer<Float16Lanes>
     }
 
     let edges: FillEdges
@@ -91,16 +89,16 @@ struct SIMDFillBand {
     let bitmap: UnsafeMutablePointer<UInt64>
     let crossings: UnsafeMutablePointer<SIMD2<Float>>
     let starts: UnsafeMutablePointer<Int32>
-    let masks: UnsafeMutablePointer<FloatLanes>
+    let masks: UnsafeMutablePointer<Float16Lanes>
     /// Seven vectors of this band's own, for `addEdge`'s lane-by-lane scatter.
-    let lanes: UnsafeMutablePointer<FloatLanes>
+    let lanes: UnsafeMutablePointer<Float16Lanes>
 
     func run<Rule: CoverageRule>(_ range: Range<Int>, rule: Rule.Type) {
         if range.isEmpty { return }
         // The sweep leaves cells and bits zero, so clearing once per call suffices.
         cells.update(repeating: 0, count: FillStrips.rows * layout.stride)
         bitmap.update(repeating: 0, count: FillStrips.rows * layout.words)
-        let ramp = Lanes.ramp
+        let ramp = FillLanes.ramp
         for s in range {
             let top = (strips.first + s) * FillStrips.rows
             let bottom = min(top + FillStrips.rows, dst.height)
@@ -149,20 +147,20 @@ struct SIMDFillBand {
     /// end points, never from the previous row, so a strip's result does
     /// not depend on where its band begins.
     @inline(__always)
-    func addEdge(_ e: SIMD4<Float>, top: Int, bottom: Int, ramp: FloatLanes) {
+    func addEdge(_ e: SIMD4<Float>, top: Int, bottom: Int, ramp: Float16Lanes) {
         let dir: Float = e.w > e.y ? 1 : -1
         let (xt, yt, xb, yb) = e.w > e.y ? (e.x, e.y, e.z, e.w) : (e.z, e.w, e.x, e.y)
         let dxdy = (xb - xt) / (yb - yt)
         // Interpolated x may round past the end points; clamp to them so
         // that cell indices stay inside the clipped canvas.
-        let xMin = FloatLanes(repeating: min(xt, xb)), xMax = FloatLanes(repeating: max(xt, xb))
+        let xMin = Float16Lanes(repeating: min(xt, xb)), xMax = Float16Lanes(repeating: max(xt, xb))
         let first = max(top, FillLanes.floorInt(yt)), end = min(bottom, FillLanes.ceilInt(yb))
-        let one = FloatLanes(repeating: 1)
+        let one = Float16Lanes(repeating: 1)
         var y = first
         while y < end {
             let rows = ramp + Float(y)
-            let ya = FillLanes.maximum(rows, FloatLanes(repeating: yt))
-            let yz = FillLanes.minimum(rows + 1, FloatLanes(repeating: yb))
+            let ya = FillLanes.maximum(rows, Float16Lanes(repeating: yt))
+            let yz = FillLanes.minimum(rows + 1, Float16Lanes(repeating: yb))
             let xa = FillLanes.minimum(FillLanes.maximum((ya - yt) * dxdy + xt, xMin), xMax)
             let xz = FillLanes.minimum(FillLanes.maximum((yz - yt) * dxdy + xt, xMin), xMax)
             let d = (yz - ya) * dir
@@ -172,7 +170,7 @@ struct SIMDFillBand {
             // Within one column: the trapezoid's area right of the edge.
             let right = d * ((xa + xz) * 0.5 - loFloor)
             // Across columns: quadratic at the ends, linear in between.
-            let s = one / FillLanes.maximum(hi - lo, FloatLanes(repeating: 1e-30))
+            let s = one / FillLanes.maximum(hi - lo, Float16Lanes(repeating: 1e-30))
             let f0 = lo - loFloor, f1 = hi - hiCeil + 1
             let a0 = 0.5 * s * (1 - f0) * (1 - f0)
             let am = 0.5 * s * f1 * f1
@@ -185,16 +183,16 @@ struct SIMDFillBand {
             // Through memory once: indexing a vector lane by lane makes LLVM
             // store the whole vector again for every lane.
             let raw = UnsafeMutableRawPointer(lanes)
-            raw.storeBytes(of: firstValue, toByteOffset: 0, as: FloatLanes.self)
-            raw.storeBytes(of: secondValue, toByteOffset: 64, as: FloatLanes.self)
-            raw.storeBytes(of: middle, toByteOffset: 128, as: FloatLanes.self)
-            raw.storeBytes(of: penultimate, toByteOffset: 192, as: FloatLanes.self)
-            raw.storeBytes(of: last, toByteOffset: 256, as: FloatLanes.self)
-            raw.storeBytes(of: FillLanes.toInt(loFloor), toByteOffset: 320, as: WordLanes.self)
-            raw.storeBytes(of: FillLanes.toInt(span), toByteOffset: 384, as: WordLanes.self)
+            raw.storeBytes(of: firstValue, toByteOffset: 0, as: Float16Lanes.self)
+            raw.storeBytes(of: secondValue, toByteOffset: 64, as: Float16Lanes.self)
+            raw.storeBytes(of: middle, toByteOffset: 128, as: Float16Lanes.self)
+            raw.storeBytes(of: penultimate, toByteOffset: 192, as: Float16Lanes.self)
+            raw.storeBytes(of: last, toByteOffset: 256, as: Float16Lanes.self)
+            raw.storeBytes(of: FillLanes.toInt(loFloor), toByteOffset: 320, as: Word16Lanes.self)
+            raw.storeBytes(of: FillLanes.toInt(span), toByteOffset: 384, as: Word16Lanes.self)
             let value = UnsafePointer<Float>(OpaquePointer(lanes))
             let index = UnsafePointer<UInt32>(OpaquePointer(lanes + 5))
-            for i in 0..<min(Lanes.width, end - y) {
+            for i in 0..<min(FillLanes.width, end - y) {
                 let row = y + i
                 let cell = cellRow(row, top: top)
                 let c = Int(index[i]), n = Int(index[16 + i])
@@ -210,7 +208,7 @@ struct SIMDFillBand {
                 }
                 mark(bitRow(row, top: top), from: c, to: c + n)
             }
-            y += Lanes.width
+            y += FillLanes.width
         }
     }
 
@@ -238,13 +236,13 @@ struct SIMDFillBand {
                     painter.run(pixels + 4 * done, count: min(x0, width) - done, coverage: Rule.coverage(carry))
                 }
                 let local = prefix.prefixSum(cell + x0)
-                UnsafeMutableRawPointer(cell + x0).storeBytes(of: FloatLanes(), as: FloatLanes.self)
+                UnsafeMutableRawPointer(cell + x0).storeBytes(of: Float16Lanes(), as: Float16Lanes.self)
                 let a = local + carry
-                carry += local[Lanes.width - 1]
+                carry += local[FillLanes.width - 1]
                 if x0 < width {
-                    painter.chunk(pixels + 4 * x0, count: min(Lanes.width, width - x0), coverage: Rule.coverage(a))
+                    painter.chunk(pixels + 4 * x0, count: min(FillLanes.width, width - x0), coverage: Rule.coverage(a))
                 }
-                done = x0 + Lanes.width
+                done = x0 + FillLanes.width
             } while word != 0
         }
         if done < width { painter.run(pixels + 4 * done, count: width - done, coverage: Rule.coverage(carry)) }

@@ -1,13 +1,13 @@
 /// The fill rules on lanes of accumulated winding (see `PathFill`).
 protocol CoverageRule {
-    static func coverage(_ a: FloatLanes) -> FloatLanes
+    static func coverage(_ a: Float16Lanes) -> Float16Lanes
     static func coverage(_ a: Float) -> Float
 }
 
 enum NonZeroCoverage: CoverageRule {
     @_transparent
-    static func coverage(_ a: FloatLanes) -> FloatLanes {
-        FillLanes.minimum(FillLanes.magnitude(a), FloatLanes(repeating: 1))
+    static func coverage(_ a: Float16Lanes) -> Float16Lanes {
+        FillLanes.minimum(FillLanes.magnitude(a), Float16Lanes(repeating: 1))
     }
     @_transparent
     static func coverage(_ a: Float) -> Float { min(1, abs(a)) }
@@ -17,7 +17,7 @@ enum NonZeroCoverage: CoverageRule {
 /// 2 |a/2 - round(a/2)| (one vector round, no division or remainder).
 enum EvenOddCoverage: CoverageRule {
     @_transparent
-    static func coverage(_ a: FloatLanes) -> FloatLanes {
+    static func coverage(_ a: Float16Lanes) -> Float16Lanes {
         let h = a * 0.5
         return FillLanes.magnitude(h - h.rounded(.toNearestOrEven)) * 2
     }
@@ -28,20 +28,40 @@ enum EvenOddCoverage: CoverageRule {
     }
 }
 
+/// K4 and K5 work on 16 lanes -- one AVX-512 register -- rather than the
+/// shared 8 (`FloatLanes`): their lane helpers are all `@_transparent`, and
+/// checked with `objdump` the hot loops come out as plain zmm code (the
+/// mixed 128/512-bit code the shared lanes avoid appears when helpers stay
+/// calls). A chunk of 16 cells also halves the sweep's per-chunk overhead.
+typealias Float16Lanes = SIMD16<Float>
+typealias Word16Lanes = SIMD16<UInt32>
+
 /// Lane operations written in the forms this toolchain lowers to single
 /// vector instructions. (`pointwiseMin`/`pointwiseMax`, `.clamped` and
 /// `.min()` on SIMD16<Float> compile to per-lane loops through the stack
 /// with Swift 6.3 -- checked with `-emit-assembly` -- while compare-and-
 /// `replacing` becomes vcmpps + a masked move.)
 enum FillLanes {
+    static let width = Float16Lanes.scalarCount
+
+    /// 0, 1, 2, ... 15 (a literal, so it folds into a constant).
     @_transparent
-    static func minimum(_ a: FloatLanes, _ b: FloatLanes) -> FloatLanes { a.replacing(with: b, where: b .< a) }
+    static var ramp: Float16Lanes { Float16Lanes(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) }
+
+    /// Small non-negative integers (< 2^23) to float via the magic number.
     @_transparent
-    static func maximum(_ a: FloatLanes, _ b: FloatLanes) -> FloatLanes { a.replacing(with: b, where: a .< b) }
+    static func toFloat(_ w: Word16Lanes) -> Float16Lanes {
+        unsafeBitCast(w | Lanes.magicBits, to: Float16Lanes.self) - Lanes.magic
+    }
+
+    @_transparent
+    static func minimum(_ a: Float16Lanes, _ b: Float16Lanes) -> Float16Lanes { a.replacing(with: b, where: b .< a) }
+    @_transparent
+    static func maximum(_ a: Float16Lanes, _ b: Float16Lanes) -> Float16Lanes { a.replacing(with: b, where: a .< b) }
     /// |a|: the sign bit cleared.
     @_transparent
-    static func magnitude(_ a: FloatLanes) -> FloatLanes {
-        unsafeBitCast(unsafeBitCast(a, to: WordLanes.self) & 0x7FFF_FFFF, to: FloatLanes.self)
+    static func magnitude(_ a: Float16Lanes) -> Float16Lanes {
+        unsafeBitCast(unsafeBitCast(a, to: Word16Lanes.self) & 0x7FFF_FFFF, to: Float16Lanes.self)
     }
 
     /// floor(v) and ceil(v) as Int for 0 <= v < 2^22 (clipped coordinates),
@@ -57,15 +77,15 @@ enum FillLanes {
     }
     /// Whole numbers 0 <= v < 2^22 to integers, lane-wise.
     @_transparent
-    static func toInt(_ v: FloatLanes) -> WordLanes {
-        unsafeBitCast(v + Lanes.magic, to: WordLanes.self) &- Lanes.magicBits
+    static func toInt(_ v: Float16Lanes) -> Word16Lanes {
+        unsafeBitCast(v + Lanes.magic, to: Word16Lanes.self) &- Lanes.magicBits
     }
 
     /// Rounds values known to lie in [0, 255.5) (half up = ties away from
     /// zero there) to integers, without clamping.
     @_transparent
-    static func round(_ v: FloatLanes) -> WordLanes {
-        unsafeBitCast((v + 0.5).rounded(.down) + Lanes.magic, to: WordLanes.self) &- Lanes.magicBits
+    static func round(_ v: Float16Lanes) -> Word16Lanes {
+        unsafeBitCast((v + 0.5).rounded(.down) + Lanes.magic, to: Word16Lanes.self) &- Lanes.magicBits
     }
 }
 
@@ -77,11 +97,11 @@ enum FillLanes {
 /// compile-time constant masks are both "optimised" by LLVM into ~60
 /// scattered 128-bit shuffles on this toolchain.
 struct PrefixMasks {
-    let m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15: FloatLanes
+    let m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15: Float16Lanes
 
     /// Loads the 16 masks written by `PrefixMasks.write`.
     @_transparent
-    init(_ p: UnsafePointer<FloatLanes>) {
+    init(_ p: UnsafePointer<Float16Lanes>) {
         m0 = p[0]; m1 = p[1]; m2 = p[2]; m3 = p[3]; m4 = p[4]; m5 = p[5]; m6 = p[6]; m7 = p[7]
         m8 = p[8]; m9 = p[9]; m10 = p[10]; m11 = p[11]; m12 = p[12]; m13 = p[13]; m14 = p[14]; m15 = p[15]
     }
@@ -89,17 +109,17 @@ struct PrefixMasks {
     /// Mask j has ones in lanes j... Kept out of line so its stores are not
     /// forwarded to the loads as constants.
     @inline(never)
-    static func write(_ p: UnsafeMutablePointer<FloatLanes>) {
-        for j in 0..<Lanes.width {
-            var v = FloatLanes()
-            for i in j..<Lanes.width { v[i] = 1 }
+    static func write(_ p: UnsafeMutablePointer<Float16Lanes>) {
+        for j in 0..<FillLanes.width {
+            var v = Float16Lanes()
+            for i in j..<FillLanes.width { v[i] = 1 }
             p[j] = v
         }
     }
 
     /// a_i = sum of q[0...i].
     @_transparent
-    func prefixSum(_ q: UnsafePointer<Float>) -> FloatLanes {
+    func prefixSum(_ q: UnsafePointer<Float>) -> Float16Lanes {
         var a0 = m0 * q[0], a1 = m1 * q[1], a2 = m2 * q[2], a3 = m3 * q[3]
         a0 = a0.addingProduct(m4, q[4]); a1 = a1.addingProduct(m5, q[5])
         a2 = a2.addingProduct(m6, q[6]); a3 = a3.addingProduct(m7, q[7])
@@ -142,10 +162,10 @@ struct FillPainter {
     /// premultiplied colour (c <= c.a, checked by `PathFill`), m in [0, 1]
     /// and d <= 255, c m + d (1 - m c.a/255) <= 255 m c.a/255 + 255 (1 - m c.a/255) = 255.
     @_transparent
-    func blend(_ d: WordLanes, coverage m: FloatLanes) -> WordLanes {
-        let mask = WordLanes(repeating: 0xFF)
-        let dr = Lanes.toFloat(d & mask), dg = Lanes.toFloat(d &>> 8 & mask)
-        let db = Lanes.toFloat(d &>> 16 & mask), da = Lanes.toFloat(d &>> 24)
+    func blend(_ d: Word16Lanes, coverage m: Float16Lanes) -> Word16Lanes {
+        let mask = Word16Lanes(repeating: 0xFF)
+        let dr = FillLanes.toFloat(d & mask), dg = FillLanes.toFloat(d &>> 8 & mask)
+        let db = FillLanes.toFloat(d &>> 16 & mask), da = FillLanes.toFloat(d &>> 24)
         let inverse = 1 - m * alpha
         return FillLanes.round(m * color.x + dr * inverse) | FillLanes.round(m * color.y + dg * inverse) &<< 8
             | FillLanes.round(m * color.z + db * inverse) &<< 16 | FillLanes.round(m * color.w + da * inverse) &<< 24
@@ -153,19 +173,19 @@ struct FillPainter {
 
     /// `count` (1...16) pixels at `p` with per-pixel coverage `m`.
     @_transparent
-    func chunk(_ p: UnsafeMutablePointer<UInt8>, count: Int, coverage m: FloatLanes) {
-        guard count == Lanes.width else { return chunkTail(p, count: count, coverage: m) }
+    func chunk(_ p: UnsafeMutablePointer<UInt8>, count: Int, coverage m: Float16Lanes) {
+        guard count == FillLanes.width else { return chunkTail(p, count: count, coverage: m) }
         let raw = UnsafeMutableRawPointer(p)
         if opaque && all(m .>= 1) {
-            raw.storeBytes(of: WordLanes(repeating: solid), as: WordLanes.self)
+            raw.storeBytes(of: Word16Lanes(repeating: solid), as: Word16Lanes.self)
         } else {
-            raw.storeBytes(of: blend(raw.loadUnaligned(as: WordLanes.self), coverage: m), as: WordLanes.self)
+            raw.storeBytes(of: blend(raw.loadUnaligned(as: Word16Lanes.self), coverage: m), as: Word16Lanes.self)
         }
     }
 
     @inline(never)
-    func chunkTail(_ p: UnsafeMutablePointer<UInt8>, count: Int, coverage m: FloatLanes) {
-        var d = WordLanes()
+    func chunkTail(_ p: UnsafeMutablePointer<UInt8>, count: Int, coverage m: Float16Lanes) {
+        var d = Word16Lanes()
         withUnsafeMutableBytes(of: &d) { $0.baseAddress!.copyMemory(from: p, byteCount: 4 * count) }
         var out = blend(d, coverage: m)
         withUnsafeBytes(of: &out) { p.update(from: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: 4 * count) }
@@ -186,12 +206,12 @@ struct FillPainter {
 
     @inline(never)
     func blendRun(_ p: UnsafeMutablePointer<UInt8>, count: Int, coverage m: Float) {
-        let lanes = FloatLanes(repeating: m > 1 - FillPainter.runEpsilon ? 1 : m)
+        let lanes = Float16Lanes(repeating: m > 1 - FillPainter.runEpsilon ? 1 : m)
         var x = 0
-        while x + Lanes.width <= count {
+        while x + FillLanes.width <= count {
             let raw = UnsafeMutableRawPointer(p + 4 * x)
-            raw.storeBytes(of: blend(raw.loadUnaligned(as: WordLanes.self), coverage: lanes), as: WordLanes.self)
-            x += Lanes.width
+            raw.storeBytes(of: blend(raw.loadUnaligned(as: Word16Lanes.self), coverage: lanes), as: Word16Lanes.self)
+            x += FillLanes.width
         }
         if x < count { chunkTail(p + 4 * x, count: count - x, coverage: lanes) }
     }
