@@ -19,6 +19,11 @@ public enum KernelCatalog {
                    variants: ["exact"], exactVariant: "exact"),
         KernelInfo(id: "K2", name: "radial", summary: "radial gradient, pad/repeat/reflect",
                    variants: ["exact"], exactVariant: "exact"),
+        KernelInfo(id: "K4", name: FillVariant.kernelName,
+                   summary: "anti-aliased path fill (nonzero/even-odd), source-over; SVG path data",
+                   variants: FillVariant.allCases.map(\.rawValue), exactVariant: FillVariant.exact.rawValue),
+        KernelInfo(id: "K5", name: "controlpoints", summary: "Liquid tangent control points (job op: blob = K5 + K4)",
+                   variants: ["exact"], exactVariant: "exact"),
         KernelInfo(id: "K6", name: "composite", summary: "source-over with global opacity",
                    variants: ["exact"], exactVariant: "exact"),
     ]
