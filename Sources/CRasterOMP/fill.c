@@ -29,6 +29,9 @@
 
 static inline size_t align64(size_t n) { return (n + 63) & ~(size_t)63; }
 
+/// Bytes of a band's staging lanes (15 vectors of 16 used, see flush_steps).
+#define STAGE_VECTORS_BYTES (16 * LANES * 4)
+
 static inline int first_sub(float y, int samples) { return (int)ceilf(y * (float)samples - 0.5f); }
 
 static inline void edge_strips(const float *e, int first, int *a, int *b) {
@@ -43,7 +46,7 @@ typedef struct {
     uint64_t *bits;        /* STRIP_ROWS x words */
     float *crossings;      /* 2 floats (x, direction) per crossing */
     int32_t *starts;       /* STRIP_ROWS * samples + 1 */
-    float *lanes;          /* 5 x 16 floats + 2 x 16 ints for the edge scatter */
+    float *lanes;          /* STAGE_VECTORS x 16 staged row steps and results */
 } fill_band;
 
 /// Everything shared by the bands of one call.
@@ -115,7 +118,7 @@ size_t raster_omp_fill_prepare(const float *edges, int count, int width, int hei
                   + align64(LANES * LANES * 4);
     size_t band = align64((size_t)STRIP_ROWS * plan->cell_stride * 4) + align64((size_t)STRIP_ROWS * plan->words * 8)
                 + align64((size_t)(most > 0 ? most : 1) * 8) + align64((size_t)(STRIP_ROWS * samples + 1) * 4)
-                + align64(7 * LANES * 4);
+                + align64(STAGE_VECTORS_BYTES);
     plan->band_bytes = band;
     plan->scratch_bytes = shared + band * (size_t)plan->bands;
     return plan->scratch_bytes;
@@ -136,67 +139,88 @@ static inline void mark(const fill_context *c, uint64_t *bits, int from, int to)
     bits[w1] |= ~(uint64_t)0 >> (63 - (c1 & 63));
 }
 
-/// One edge's area differences for the rows of the strip [top, bottom) it
-/// crosses, sixteen rows at a time: per row, the x range, the cell span and
-/// the values added to its first, second, middle, second-last and last
-/// cells (font-rs' draw_line), computed in lanes, then scattered. x at each
-/// row boundary comes from the end points, never from the previous row.
-static void add_edge(const fill_context *c, fill_band *band, const float *e, int top, int bottom) {
+/// The staged row steps (one edge crossing one row) as structure-of-arrays
+/// lanes: rows, each step's edge (top point, bottom y, slope, direction and
+/// x range), then the batch's results.
+enum { STAGE_ROW, STAGE_XT, STAGE_YT, STAGE_YB, STAGE_DXDY, STAGE_DIR, STAGE_XMIN, STAGE_XMAX,
+       OUT_FIRST, OUT_SECOND, OUT_MIDDLE, OUT_PENULT, OUT_LAST, OUT_INDEX, OUT_SPAN, STAGE_VECTORS };
+
+/// Computes `count` staged steps as one 16-lane batch (font-rs' draw_line:
+/// each step's cells and the values added to its first, second, middle,
+/// second-last and last cell), then adds them to the cells in staging
+/// order. x at a row boundary comes from the step's edge end points, never
+/// from the previous row, so a strip's cells do not depend on its band.
+static void flush_steps(const fill_context *c, fill_band *band, int count, int top) {
     const raster_omp_fill_plan *p = c->plan;
+    float *restrict v = band->lanes;
+    int32_t *restrict iv = (int32_t *)band->lanes;
+    #pragma omp simd
+    for (int l = 0; l < LANES; l++) {
+        const float row = v[STAGE_ROW * LANES + l], xt = v[STAGE_XT * LANES + l], yt = v[STAGE_YT * LANES + l];
+        const float yb = v[STAGE_YB * LANES + l], dxdy = v[STAGE_DXDY * LANES + l], dir = v[STAGE_DIR * LANES + l];
+        const float xmin = v[STAGE_XMIN * LANES + l], xmax = v[STAGE_XMAX * LANES + l];
+        const float ya = MAXF(row, yt), yz = MINF(row + 1.0f, yb);
+        const float xa0 = (ya - yt) * dxdy + xt, xz0 = (yz - yt) * dxdy + xt;
+        const float xa = MINF(MAXF(xa0, xmin), xmax), xz = MINF(MAXF(xz0, xmin), xmax);
+        const float d = (yz - ya) * dir;
+        const float lo = MINF(xa, xz), hi = MAXF(xa, xz);
+        const float lof = floorf(lo), hic = ceilf(hi);
+        const float sp = MAXF(hic - lof, 1.0f);
+        const float right = d * ((xa + xz) * 0.5f - lof);
+        const float s = 1.0f / MAXF(hi - lo, 1e-30f);
+        const float f0 = lo - lof, f1 = hi - hic + 1.0f;
+        const float a0 = 0.5f * s * (1.0f - f0) * (1.0f - f0);
+        const float am = 0.5f * s * f1 * f1;
+        const float a1 = s * (1.5f - f0);
+        const float a2 = a1 + (sp - 3.0f) * s;
+        v[OUT_FIRST * LANES + l] = sp <= 1.0f ? d - right : d * a0;
+        v[OUT_SECOND * LANES + l] = sp <= 1.0f ? right : (sp == 2.0f ? d * (1.0f - a0 - am) : d * (a1 - a0));
+        v[OUT_MIDDLE * LANES + l] = d * s;
+        v[OUT_PENULT * LANES + l] = d * (1.0f - a2 - am);
+        v[OUT_LAST * LANES + l] = d * am;
+        iv[OUT_INDEX * LANES + l] = (int32_t)lof;
+        iv[OUT_SPAN * LANES + l] = (int32_t)sp;
+    }
+    for (int l = 0; l < count; l++) {
+        const int row = (int)v[STAGE_ROW * LANES + l];
+        float *cell = band->cells + (ptrdiff_t)(row - top) * p->cell_stride - p->origin;
+        const int x = iv[OUT_INDEX * LANES + l], k = iv[OUT_SPAN * LANES + l];
+        cell[x] += v[OUT_FIRST * LANES + l];
+        cell[x + 1] += v[OUT_SECOND * LANES + l];
+        if (k > 1) {
+            if (k > 2) {
+                const float m = v[OUT_MIDDLE * LANES + l];
+                for (int i = x + 2; i < x + k - 1; i++) cell[i] += m;
+                cell[x + k - 1] += v[OUT_PENULT * LANES + l];
+            }
+            cell[x + k] += v[OUT_LAST * LANES + l];
+        }
+        mark(c, band->bits + (ptrdiff_t)(row - top) * p->words, x, x + k);
+    }
+}
+
+/// Stages the steps of one edge within the strip's rows [top, bottom), in
+/// path order, flushing every full batch of 16: a batch is full whatever
+/// the edges' lengths (a finely flattened curve has edges of a row or two).
+static void stage_edge(const fill_context *c, fill_band *band, const float *e, int top, int bottom, int *staged) {
     const float dir = e[3] > e[1] ? 1.0f : -1.0f;
     const float xt = e[3] > e[1] ? e[0] : e[2], yt = e[3] > e[1] ? e[1] : e[3];
     const float xb = e[3] > e[1] ? e[2] : e[0], yb = e[3] > e[1] ? e[3] : e[1];
     const float dxdy = (xb - xt) / (yb - yt);
-    const float xmin = MINF(xt, xb), xmax = MAXF(xt, xb);
+    const float xmin = MINF(xt, xb), xmax = MAXF(xt, xb); /* interpolated x is clamped to them */
     int first = (int)floorf(yt), end = (int)ceilf(yb);
     if (first < top) first = top;
     if (end > bottom) end = bottom;
     float *v = band->lanes;
-    int32_t *idx = (int32_t *)(band->lanes + 5 * LANES), *span = idx + LANES;
-    for (int y = first; y < end; y += LANES) {
-        #pragma omp simd
-        for (int l = 0; l < LANES; l++) {
-            const float row = (float)(y + l);
-            const float ya = MAXF(row, yt), yz = MINF(row + 1.0f, yb);
-            const float xa0 = (ya - yt) * dxdy + xt, xz0 = (yz - yt) * dxdy + xt;
-            const float xa = MINF(MAXF(xa0, xmin), xmax), xz = MINF(MAXF(xz0, xmin), xmax);
-            const float d = (yz - ya) * dir;
-            const float lo = MINF(xa, xz), hi = MAXF(xa, xz);
-            const float lof = floorf(lo), hic = ceilf(hi);
-            const float sp = MAXF(hic - lof, 1.0f);
-            const float right = d * ((xa + xz) * 0.5f - lof);
-            const float s = 1.0f / MAXF(hi - lo, 1e-30f);
-            const float f0 = lo - lof, f1 = hi - hic + 1.0f;
-            const float a0 = 0.5f * s * (1.0f - f0) * (1.0f - f0);
-            const float am = 0.5f * s * f1 * f1;
-            const float a1 = s * (1.5f - f0);
-            const float a2 = a1 + (sp - 3.0f) * s;
-            v[l] = sp <= 1.0f ? d - right : d * a0;
-            v[LANES + l] = sp <= 1.0f ? right : (sp == 2.0f ? d * (1.0f - a0 - am) : d * (a1 - a0));
-            v[2 * LANES + l] = d * s;
-            v[3 * LANES + l] = d * (1.0f - a2 - am);
-            v[4 * LANES + l] = d * am;
-            idx[l] = (int32_t)lof;
-            span[l] = (int32_t)sp;
-        }
-        const int n = end - y < LANES ? end - y : LANES;
-        for (int l = 0; l < n; l++) {
-            const int row = y + l;
-            float *cell = band->cells + (ptrdiff_t)(row - top) * p->cell_stride - p->origin;
-            const int x = idx[l], k = span[l];
-            cell[x] += v[l];
-            cell[x + 1] += v[LANES + l];
-            if (k > 1) {
-                if (k > 2) {
-                    const float m = v[2 * LANES + l];
-                    for (int i = x + 2; i < x + k - 1; i++) cell[i] += m;
-                    cell[x + k - 1] += v[3 * LANES + l];
-                }
-                cell[x + k] += v[4 * LANES + l];
-            }
-            mark(c, band->bits + (ptrdiff_t)(row - top) * p->words, x, x + k);
-        }
+    int k = *staged;
+    for (int row = first; row < end; row++) {
+        v[STAGE_ROW * LANES + k] = (float)row;
+        v[STAGE_XT * LANES + k] = xt; v[STAGE_YT * LANES + k] = yt; v[STAGE_YB * LANES + k] = yb;
+        v[STAGE_DXDY * LANES + k] = dxdy; v[STAGE_DIR * LANES + k] = dir;
+        v[STAGE_XMIN * LANES + k] = xmin; v[STAGE_XMAX * LANES + k] = xmax;
+        if (++k == LANES) { flush_steps(c, band, LANES, top); k = 0; }
     }
+    *staged = k;
 }
 
 /// A vertical step of `weight` at x = sample / S (a supersampled span's end).
@@ -385,8 +409,10 @@ static void run_band(const fill_context *c, fill_band *band, int s0, int s1) {
         const int top = (p->first_strip + s) * STRIP_ROWS;
         const int bottom = top + STRIP_ROWS < c->height ? top + STRIP_ROWS : c->height;
         if (c->samples == 0) {
+            int staged = 0;
             for (int j = c->offsets[s]; j < c->offsets[s + 1]; j++)
-                add_edge(c, band, c->edges + 4 * c->indices[j], top, bottom);
+                stage_edge(c, band, c->edges + 4 * c->indices[j], top, bottom, &staged);
+            if (staged > 0) flush_steps(c, band, staged, top);
         } else {
             sample_strip(c, band, s, top, bottom);
         }

@@ -79,6 +79,11 @@ struct EdgeClipper: LineSink {
 
     mutating func line(from a: Point, to b: Point) {
         if a.y == b.y { return }
+        // Most segments lie inside the canvas: no clipping arithmetic.
+        if min(a.x, b.x) >= 0 && max(a.x, b.x) <= width && min(a.y, b.y) >= 0 && max(a.y, b.y) <= height {
+            emit(a, b)
+            return
+        }
         if (a.y <= 0 && b.y <= 0) || (a.y >= height && b.y >= height) { return }
         // Clip to 0 <= y <= H on the original line, so both ends come from
         // the same equation whatever was clipped before.

@@ -31,7 +31,7 @@ extension SIMDBackend {
             crossings: scratch.buffer(ScratchSlot.fillCrossings, count: samples > 0 ? bands * max(1, strips.maxCrossings) : 1,
                                       of: SIMD2<Float>.self),
             starts: scratch.buffer(ScratchSlot.fillCrossingCounts, count: samples > 0 ? bands * (subLines + 1) : 1, of: Int32.self),
-            lanes: scratch.buffer(ScratchSlot.fillLanes, count: 8 * bands, of: Float16Lanes.self))
+            lanes: scratch.buffer(ScratchSlot.fillLanes, count: SIMDFillBand.laneVectors * bands, of: Float16Lanes.self))
         let painter = FillPainter(fill.color)
         let masks = scratch.buffer(ScratchSlot.fillPrefixMasks, count: FillLanes.width, of: Float16Lanes.self)
         PrefixMasks.write(masks)
@@ -42,7 +42,7 @@ extension SIMDBackend {
                 evenOddSamples: fill.rule == .evenodd,
                 cells: memory.cells + band * cellsPerBand, bitmap: memory.bitmap + band * wordsPerBand,
                 crossings: memory.crossings + band * max(1, strips.maxCrossings),
-                starts: memory.starts + band * (subLines + 1), masks: masks, lanes: memory.lanes + 8 * band)
+                starts: memory.starts + band * (subLines + 1), masks: masks, lanes: memory.lanes + SIMDFillBand.laneVectors * band)
             let range = strips.count * band / bands ..< strips.count * (band + 1) / bands
             if evenOdd { worker.run(range, rule: EvenOddCoverage.self) } else { worker.run(range, rule: NonZeroCoverage.self) }
         }
@@ -90,7 +90,8 @@ struct SIMDFillBand {
     let crossings: UnsafeMutablePointer<SIMD2<Float>>
     let starts: UnsafeMutablePointer<Int32>
     let masks: UnsafeMutablePointer<Float16Lanes>
-    /// Seven vectors of this band's own, for `addEdge`'s lane-by-lane scatter.
+    /// `laneVectors` vectors of this band's own: the row steps staged for
+    /// the next batch and the batch's results (see SIMDFillAccumulate.swift).
     let lanes: UnsafeMutablePointer<Float16Lanes>
 
     func run<Rule: CoverageRule>(_ range: Range<Int>, rule: Rule.Type) {
@@ -98,12 +99,15 @@ struct SIMDFillBand {
         // The sweep leaves cells and bits zero, so clearing once per call suffices.
         cells.update(repeating: 0, count: FillStrips.rows * layout.stride)
         bitmap.update(repeating: 0, count: FillStrips.rows * layout.words)
-        let ramp = FillLanes.ramp
         for s in range {
             let top = (strips.first + s) * FillStrips.rows
             let bottom = min(top + FillStrips.rows, dst.height)
             if samples == 0 {
-                for j in strips.edges(of: s) { addEdge(edges.edges[Int(strips.indices[j])], top: top, bottom: bottom, ramp: ramp) }
+                var staged = 0
+                for j in strips.edges(of: s) {
+                    stage(edges.edges[Int(strips.indices[j])], top: top, bottom: bottom, staged: &staged)
+                }
+                if staged > 0 { flush(staged, top: top) }
             } else {
                 sample(strip: s, top: top, bottom: bottom)
             }
@@ -136,80 +140,6 @@ struct SIMDFillBand {
         bits[w0] |= ~0 &<< UInt64(c0 & 63)
         for w in (w0 + 1)..<w1 { bits[w] = ~0 }
         bits[w1] |= ~0 &>> UInt64(63 - (c1 & 63))
-    }
-
-    /// One edge's area differences for the rows of this strip it crosses
-    /// (font-rs' `draw_line`, the arithmetic of `NaiveBackend.accumulate`),
-    /// sixteen rows at a time in lanes: every row's x range, cell span and
-    /// the values it adds to its first, second, middle, second-last and last
-    /// cells are computed as vectors (one division for 16 rows), then
-    /// scattered row by row. x at each row boundary comes from the edge's
-    /// end points, never from the previous row, so a strip's result does
-    /// not depend on where its band begins.
-    @inline(__always)
-    func addEdge(_ e: SIMD4<Float>, top: Int, bottom: Int, ramp: Float16Lanes) {
-        let dir: Float = e.w > e.y ? 1 : -1
-        let (xt, yt, xb, yb) = e.w > e.y ? (e.x, e.y, e.z, e.w) : (e.z, e.w, e.x, e.y)
-        let dxdy = (xb - xt) / (yb - yt)
-        // Interpolated x may round past the end points; clamp to them so
-        // that cell indices stay inside the clipped canvas.
-        let xMin = Float16Lanes(repeating: min(xt, xb)), xMax = Float16Lanes(repeating: max(xt, xb))
-        let first = max(top, FillLanes.floorInt(yt)), end = min(bottom, FillLanes.ceilInt(yb))
-        let one = Float16Lanes(repeating: 1)
-        var y = first
-        while y < end {
-            let rows = ramp + Float(y)
-            let ya = FillLanes.maximum(rows, Float16Lanes(repeating: yt))
-            let yz = FillLanes.minimum(rows + 1, Float16Lanes(repeating: yb))
-            let xa = FillLanes.minimum(FillLanes.maximum((ya - yt) * dxdy + xt, xMin), xMax)
-            let xz = FillLanes.minimum(FillLanes.maximum((yz - yt) * dxdy + xt, xMin), xMax)
-            let d = (yz - ya) * dir
-            let lo = FillLanes.minimum(xa, xz), hi = FillLanes.maximum(xa, xz)
-            let loFloor = lo.rounded(.down), hiCeil = hi.rounded(.up)
-            let span = FillLanes.maximum(hiCeil - loFloor, one) // cells after the first
-            // Within one column: the trapezoid's area right of the edge.
-            let right = d * ((xa + xz) * 0.5 - loFloor)
-            // Across columns: quadratic at the ends, linear in between.
-            let s = one / FillLanes.maximum(hi - lo, Float16Lanes(repeating: 1e-30))
-            let f0 = lo - loFloor, f1 = hi - hiCeil + 1
-            let a0 = 0.5 * s * (1 - f0) * (1 - f0)
-            let am = 0.5 * s * f1 * f1
-            let a1 = s * (1.5 - f0)
-            let a2 = a1 + (span - 3) * s
-            let single = span .<= one
-            let firstValue = (d * a0).replacing(with: d - right, where: single)
-            let secondValue = (d * (a1 - a0)).replacing(with: d * (1 - a0 - am), where: span .== 2).replacing(with: right, where: single)
-            let middle = d * s, penultimate = d * (1 - a2 - am), last = d * am
-            // Through memory once: indexing a vector lane by lane makes LLVM
-            // store the whole vector again for every lane.
-            let raw = UnsafeMutableRawPointer(lanes)
-            raw.storeBytes(of: firstValue, toByteOffset: 0, as: Float16Lanes.self)
-            raw.storeBytes(of: secondValue, toByteOffset: 64, as: Float16Lanes.self)
-            raw.storeBytes(of: middle, toByteOffset: 128, as: Float16Lanes.self)
-            raw.storeBytes(of: penultimate, toByteOffset: 192, as: Float16Lanes.self)
-            raw.storeBytes(of: last, toByteOffset: 256, as: Float16Lanes.self)
-            raw.storeBytes(of: FillLanes.toInt(loFloor), toByteOffset: 320, as: Word16Lanes.self)
-            raw.storeBytes(of: FillLanes.toInt(span), toByteOffset: 384, as: Word16Lanes.self)
-            let value = UnsafePointer<Float>(OpaquePointer(lanes))
-            let index = UnsafePointer<UInt32>(OpaquePointer(lanes + 5))
-            for i in 0..<min(FillLanes.width, end - y) {
-                let row = y + i
-                let cell = cellRow(row, top: top)
-                let c = Int(index[i]), n = Int(index[16 + i])
-                cell[c] += value[i]
-                cell[c + 1] += value[16 + i]
-                if n > 1 {
-                    if n > 2 {
-                        let m = value[32 + i]
-                        for x in (c + 2)..<(c + n - 1) { cell[x] += m }
-                        cell[c + n - 1] += value[48 + i]
-                    }
-                    cell[c + n] += value[64 + i]
-                }
-                mark(bitRow(row, top: top), from: c, to: c + n)
-            }
-            y += FillLanes.width
-        }
     }
 
     /// Sweeps one row: marked chunks get a prefix sum and per-pixel
