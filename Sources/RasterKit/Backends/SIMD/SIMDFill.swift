@@ -5,7 +5,8 @@ extension SIMDBackend {
     /// 1. the path is flattened and clipped once (`FillEdges`) and its edges
     ///    bucketed by 32-row strip (`FillStrips`);
     /// 2. each thread takes a contiguous run of strips; per strip it adds
-    ///    every edge's area differences into a strip-sized cell buffer and
+    ///    every edge's area differences into a strip-sized cell buffer --
+    ///    sixteen row steps at a time (SIMDFillAccumulate.swift) -- and
     ///    marks the 16-cell chunks it touched in a bitmap;
     /// 3. each row is then swept chunk by marked chunk: a 16-lane prefix sum
     ///    gives the winding, the rule the coverage, and 16 pixels are
@@ -125,7 +126,7 @@ struct SIMDFillBand {
     /// Marks the chunks holding cells `from...to` (absolute columns).
     @inline(__always)
     func mark(_ bits: UnsafeMutablePointer<UInt64>, from: Int, to: Int) {
-        let c0 = (from - layout.origin) >> 4, c1 = (to - layout.origin) >> 4
+        let c0 = (from - layout.origin) >> FillLanes.shift, c1 = (to - layout.origin) >> FillLanes.shift
         let w0 = c0 >> 6, w1 = c1 >> 6
         if w0 == w1 {
             bits[w0] |= (~0 &<< UInt64(c0 & 63)) & (~0 &>> UInt64(63 - (c1 & 63)))
@@ -160,7 +161,7 @@ struct SIMDFillBand {
             if word == 0 { continue }
             bits[w] = 0
             repeat {
-                let x0 = layout.origin + ((w << 6) + word.trailingZeroBitCount) << 4
+                let x0 = layout.origin + ((w << 6) + word.trailingZeroBitCount) << FillLanes.shift
                 word &= word - 1
                 if x0 > done && done < width {
                     painter.run(pixels + 4 * done, count: min(x0, width) - done, coverage: Rule.coverage(carry))

@@ -43,6 +43,8 @@ typealias Word16Lanes = SIMD16<UInt32>
 /// `replacing` becomes vcmpps + a masked move.)
 enum FillLanes {
     static let width = Float16Lanes.scalarCount
+    /// log2(width): cell index >> shift is its chunk (one bitmap bit).
+    static let shift = 4
 
     /// 0, 1, 2, ... 15 (a literal, so it folds into a constant).
     @_transparent
