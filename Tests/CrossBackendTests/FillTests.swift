@@ -67,6 +67,13 @@ final class FillTests: XCTestCase {
         let huge = "M -1e7 -1e7 L 1e7 50 L -1e7 1e7 Z M 30 -1e7 C 1e7 40 -1e7 60 70 1e7 L 80 1e7 L 80 -1e7 Z"
         out.append(Case(name: "coordinates 1e7", fill: try PathFill(svg: huge, rule: .evenodd, color: translucent), width: 100, height: 100))
 
+        // Degenerate geometry: zero-length lines and curves, repeated points,
+        // a move-only sub-path, a spike that doubles back on itself, a
+        // horizontal-only sub-path. Nothing may turn into NaN or stray coverage.
+        let degenerate = "M 10 10 L 10 10 L 60 12 L 60 12 C 60 12 60 12 60 12 L 35 70 Z M 80 80 "
+            + "M 70 20 L 95 45 L 70 20 L 95 45 Z M 5 90 L 95 90 L 5 90 Z M 40 40 Q 40 40 40 40 Z"
+        out.append(Case(name: "degenerate segments", fill: try PathFill(svg: degenerate, rule: .evenodd, color: translucent), width: 100, height: 100))
+
         // Random seeded polygons reaching a little past the canvas.
         for seed in 1...3 {
             var r = FillTestRNG(seed: UInt64(seed) * 7919)
