@@ -198,6 +198,25 @@ final class FillTests: XCTestCase {
         }
     }
 
+    /// Rows with padding (stride > width * 4) and a width that is no
+    /// multiple of the chunk size: no byte past a row's pixels is written,
+    /// and the image equals the unpadded one.
+    func testHonoursStrideAndNeverWritesPadding() throws {
+        let fill = try PathFill(svg: "M -5 3 L 60 -4 L 43 50 Z M 20 10 h 30 v 30 h -30 z", rule: .evenodd,
+                                color: Color(straightR: 200, g: 40, b: 90, a: 180))
+        for kind in FillTests.backends {
+            for variant in FillVariant.allCases {
+                let padded = try paddedImage(width: 37, height: 45)
+                let plain = try Image(width: 37, height: 45)
+                let backend = try kind.make(threads: 3)
+                try backend.fill(fill, variant: variant, onto: padded.view, scratch: Scratch())
+                try backend.fill(fill, variant: variant, onto: plain.view, scratch: Scratch())
+                assertPaddingIntact(padded)
+                XCTAssertEqual(padded.packedBytes, plain.packedBytes, "\(kind) \(variant)")
+            }
+        }
+    }
+
     /// Thousands of segments: a 4000-gon.
     func testThousandsOfSegments() throws {
         var path = Path()
