@@ -233,6 +233,8 @@ static inline void add_step(const fill_context *c, float *cell, uint64_t *bits, 
     mark(c, bits, x, x + 1);
 }
 
+/// Crossing lists are short (a few per shape per sub-scanline), and qsort's
+/// callback per comparison costs more than insertion sort saves at these sizes.
 static void sort_by_x(float *a, int n) {
     for (int i = 1; i < n; i++) {
         const float x = a[2 * i], d = a[2 * i + 1];
@@ -250,6 +252,7 @@ static void sample_strip(const fill_context *c, fill_band *band, int s, int top,
     const raster_omp_fill_plan *p = c->plan;
     const int n = c->samples;
     const int sub_top = top * n, lines = (bottom - top) * n;
+    const float inverse = 1.0f / (float)n;
     int32_t *starts = band->starts;
     memset(starts, 0, (size_t)(lines + 1) * sizeof *starts);
     for (int j = c->offsets[s]; j < c->offsets[s + 1]; j++) {
@@ -268,7 +271,7 @@ static void sample_strip(const fill_context *c, fill_band *band, int s, int top,
         if (k0 < sub_top) k0 = sub_top;
         if (k1 > sub_top + lines) k1 = sub_top + lines;
         for (int k = k0; k < k1; k++) {
-            const float y = ((float)k + 0.5f) / (float)n;
+            const float y = ((float)k + 0.5f) * inverse; /* exact: S is a power of two */
             const int slot = starts[k - sub_top]++;
             band->crossings[2 * slot] = e[0] + (y - e[1]) * dxdy;
             band->crossings[2 * slot + 1] = dir;

@@ -8,6 +8,7 @@ extension SIMDFillBand {
     func sample(strip s: Int, top: Int, bottom: Int) {
         let n = samples
         let sf = Float(n)
+        let inverse = 1 / sf
         let subTop = top * n, lines = (bottom - top) * n
         starts.update(repeating: 0, count: lines + 1)
         let list = strips.edges(of: s)
@@ -27,7 +28,7 @@ extension SIMDFillBand {
             let k1 = min(subTop + lines, FillStrips.firstSubScanline(max(e.y, e.w), samples: n))
             var k = k0
             while k < k1 {
-                let y = (Float(k) + 0.5) / sf
+                let y = (Float(k) + 0.5) * inverse // exact: S is a power of two
                 let slot = Int(starts[k - subTop])
                 crossings[slot] = SIMD2(e.x + (y - e.y) * dxdy, dir)
                 starts[k - subTop] = Int32(slot + 1)
@@ -71,7 +72,7 @@ extension SIMDFillBand {
     /// Crossing lists are short (a few per shape per sub-scanline): an
     /// insertion sort beats the general sort there; long ones use it.
     static func sortByX(_ a: UnsafeMutableBufferPointer<SIMD2<Float>>) {
-        if a.count > 24 {
+        if a.count > 16 {
             var b = a
             b.sort { $0.x < $1.x }
             return
