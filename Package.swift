@@ -84,6 +84,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Counts malloc calls in HarnessTests, to prove the timed loop allocates nothing.
+        .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],
     targets: [
         .target(
@@ -129,6 +131,15 @@ let package = Package(
             name: "RasterKitTests",
             dependencies: ["RasterKit", "RasterReference"],
             path: "Tests/RasterKitTests",
+            swiftSettings: swift5
+        ),
+        .testTarget(
+            name: "HarnessTests",
+            dependencies: [
+                "RasterKit", "RasterReference", "RasterHarness",
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+            ],
+            path: "Tests/HarnessTests",
             swiftSettings: swift5
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RasterHarness
 import RasterKit
 
 /// `rasterbench list`: what can be asked for by name.
@@ -14,6 +15,16 @@ struct List: ParsableCommand {
         print("Backends:")
         for b in BackendKind.allCases {
             print("  \(b.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(b.summary)")
+        }
+        print("Benchmark suite entries (rasterbench run --kernels/--scenes):")
+        for e in Suite.entries {
+            print("  \(e.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(e.summary)")
+        }
+        print("Device profiles (rasterbench run --profile; budget = 1000/fps ms x share, default \(Human.percent(Budget.defaultShare))):")
+        for p in DeviceProfile.all {
+            let budget = try Budget(fps: p.fps)
+            let mark = p.name == DeviceProfile.defaultName ? " (default)" : ""
+            print("  \(p.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(p.width)x\(p.height) @\(Int(p.fps)) fps, scale \(Human.number(p.scale)), \(p.cores) cores, budget \(Human.number(budget.milliseconds)) ms -- \(p.summary)\(mark)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RasterHarness
 import RasterKit
 
 /// `rasterbench`: one executable for the suite, rendering, verification and
@@ -13,7 +14,8 @@ struct RasterBench: ParsableCommand {
         commandName: "rasterbench",
         abstract: "GPU-free raster kernels for animated backgrounds: render, verify and benchmark them.",
         version: version,
-        subcommands: [Render.self, Verify.self, List.self]
+        subcommands: [Run.self, Bench.self, Compare.self, Render.self, Verify.self, List.self],
+        defaultSubcommand: Run.self
     )
 
     /// Every error prints as one line on stderr and exits non-zero (SPEC
@@ -24,6 +26,8 @@ struct RasterBench: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as RasterError {
+            fail("\(error)", code: 2)
+        } catch let error as HarnessError {
             fail("\(error)", code: 2)
         } catch {
             let code = exitCode(for: error)

@@ -9,7 +9,7 @@
 
 /// m^e for the chunk's squared distances, one loop per way of computing it
 /// so that each loop is branch-free and vectorises.
-static void weights(const raster_omp_freeform *g, const float *d2, float *f) {
+static void weights(const raster_omp_freeform *g, float *d2, float *f) {
     const float inv = g->inv_influence;
     if (g->table) {
         const float scale = inv * inv * (float)g->table_intervals, last = (float)g->table_intervals;
@@ -23,21 +23,22 @@ static void weights(const raster_omp_freeform *g, const float *d2, float *f) {
         }
         return;
     }
+    // m = max(0, 1 - d/L) goes into f, and into d2 (no longer needed) as
+    // the base for the whole exponents.
+    float *m = d2;
     #pragma omp simd
     for (int j = 0; j < CHUNK; j++) {
-        float m = 1.0f - sqrtf(d2[j]) * inv;
-        f[j] = m > 0.0f ? m : 0.0f;
+        float v = 1.0f - sqrtf(d2[j]) * inv;
+        f[j] = m[j] = v > 0.0f ? v : 0.0f;
     }
     const int e = g->whole_exponent;
     if (e == 4) {
         #pragma omp simd
         for (int j = 0; j < CHUNK; j++) { float m2 = f[j] * f[j]; f[j] = m2 * m2; }
     } else if (e > 0) {
-        #pragma omp simd
-        for (int j = 0; j < CHUNK; j++) {
-            float m = f[j], p = m;
-            for (int k = 1; k < e; k++) p *= m;
-            f[j] = p;
+        for (int k = 1; k < e; k++) {
+            #pragma omp simd
+            for (int j = 0; j < CHUNK; j++) f[j] *= m[j];
         }
     } else {
         const float ex = g->exponent;
@@ -122,29 +123,30 @@ static void chunk(const row_plan *r, int x0, int n, float out[4][CHUNK]) {
     }
 }
 
-/// Both outputs share one loop: RGBA8 rows (`rgba` != NULL) or four float
-/// planes (`planes` != NULL), chosen per chunk.
-static void freeform_rows(const raster_omp_freeform *g, uint8_t *rgba, ptrdiff_t stride, float *planes,
-                          int width, int height, int threads) {
+/// One row of either output: RGBA8 (`rgba` != NULL) or four float planes.
+static void freeform_row(const raster_omp_freeform *g, uint8_t *rgba, ptrdiff_t stride, float *planes,
+                         int width, int height, int y) {
     const ptrdiff_t plane = (ptrdiff_t)width * height;
-    #pragma omp parallel for schedule(static) num_threads(raster_team(threads, height))
-    for (int y = 0; y < height; y++) {
-        float out[4][CHUNK];
-        row_plan plan;
-        plan_row(&plan, g, y);
-        for (int x0 = 0; x0 < width; x0 += CHUNK) {
-            int n = width - x0 < CHUNK ? width - x0 : CHUNK;
-            chunk(&plan, x0, n, out);
-            if (rgba) {
-                uint32_t *row = (uint32_t *)(rgba + (ptrdiff_t)y * stride) + x0;
-                #pragma omp simd
-                for (int j = 0; j < n; j++) row[j] = raster_pack(out[0][j], out[1][j], out[2][j], out[3][j]);
-            } else {
-                for (int ch = 0; ch < 4; ch++)
-                    memcpy(planes + ch * plane + (ptrdiff_t)y * width + x0, out[ch], sizeof(float) * n);
-            }
+    float out[4][CHUNK];
+    row_plan plan;
+    plan_row(&plan, g, y);
+    for (int x0 = 0; x0 < width; x0 += CHUNK) {
+        int n = width - x0 < CHUNK ? width - x0 : CHUNK;
+        chunk(&plan, x0, n, out);
+        if (rgba) {
+            uint32_t *row = (uint32_t *)(rgba + (ptrdiff_t)y * stride) + x0;
+            #pragma omp simd
+            for (int j = 0; j < n; j++) row[j] = raster_pack(out[0][j], out[1][j], out[2][j], out[3][j]);
+        } else {
+            for (int ch = 0; ch < 4; ch++)
+                memcpy(planes + ch * plane + (ptrdiff_t)y * width + x0, out[ch], sizeof(float) * n);
         }
     }
+}
+
+static void freeform_rows(const raster_omp_freeform *g, uint8_t *rgba, ptrdiff_t stride, float *planes,
+                          int width, int height, int threads) {
+    RASTER_PARALLEL_ROWS(height, threads, y, freeform_row(g, rgba, stride, planes, width, height, y));
 }
 
 void raster_omp_freeform_rgba8(const raster_omp_freeform *g, uint8_t *dst, int width, int height,
@@ -157,49 +159,46 @@ void raster_omp_freeform_planes(const raster_omp_freeform *g, float *planes, int
     freeform_rows(g, NULL, 0, planes, width, height, threads);
 }
 
+/// Stretches source row y of every channel to the full width.
+static void stretch_row(const float *planes, int sw, int sh, float *stretched, const int32_t *tap_index,
+                        const float *tap_weight, int width, int y) {
+    for (int ch = 0; ch < 4; ch++) {
+        const float *src = planes + ((ptrdiff_t)ch * sh + y) * sw;
+        float *out = stretched + ((ptrdiff_t)ch * sh + y) * width;
+        #pragma omp simd
+        for (int x = 0; x < width; x++) {
+            const int i = tap_index[x];
+            const int j = i + 1 < sw ? i + 1 : i; // the last column's right tap has weight 0
+            out[x] = src[i] + (src[j] - src[i]) * tap_weight[x];
+        }
+    }
+}
+
+/// Output row y: a vertical blend of two stretched rows, packed.
+static void blend_row(const float *stretched, int sh, int scale, uint8_t *dst, int width, ptrdiff_t stride, int y) {
+    int y0; float fy;
+    raster_tap(y, scale, sh, &y0, &fy);
+    int y1 = y0 + 1 < sh ? y0 + 1 : sh - 1;
+    const ptrdiff_t plane = (ptrdiff_t)sh * width;
+    const float *t = stretched + (ptrdiff_t)y0 * width, *b = stretched + (ptrdiff_t)y1 * width;
+    uint32_t *row = (uint32_t *)(dst + (ptrdiff_t)y * stride);
+    #pragma omp simd
+    for (int x = 0; x < width; x++) {
+        float c[4];
+        for (int ch = 0; ch < 4; ch++) {
+            float top = t[ch * plane + x], bottom = b[ch * plane + x];
+            c[ch] = top + (bottom - top) * fy;
+        }
+        row[x] = raster_pack(c[0], c[1], c[2], c[3]);
+    }
+}
+
 void raster_omp_upsample(const float *planes, int sw, int sh, float *stretched, int32_t *tap_index,
                          float *tap_weight, int scale, uint8_t *dst, int width, int height,
                          ptrdiff_t stride, int threads) {
     // Taps once per call, a horizontal stretch once per source row, then
     // each output row is a contiguous vertical blend of two stretched rows.
-    for (int x = 0; x < width; x++) {
-        int i; float w;
-        raster_tap(x, scale, sw, &i, &w);
-        tap_index[x] = i;
-        tap_weight[x] = w;
-    }
-    #pragma omp parallel num_threads(raster_team(threads, height))
-    {
-        #pragma omp for schedule(static)
-        for (int y = 0; y < sh; y++) {
-            for (int ch = 0; ch < 4; ch++) {
-                const float *src = planes + ((ptrdiff_t)ch * sh + y) * sw;
-                float *out = stretched + ((ptrdiff_t)ch * sh + y) * width;
-                #pragma omp simd
-                for (int x = 0; x < width; x++) {
-                    const int i = tap_index[x];
-                    const int j = i + 1 < sw ? i + 1 : i; // the last column's right tap has weight 0
-                    out[x] = src[i] + (src[j] - src[i]) * tap_weight[x];
-                }
-            }
-        }
-        #pragma omp for schedule(static)
-        for (int y = 0; y < height; y++) {
-            int y0; float fy;
-            raster_tap(y, scale, sh, &y0, &fy);
-            int y1 = y0 + 1 < sh ? y0 + 1 : sh - 1;
-            const ptrdiff_t plane = (ptrdiff_t)sh * width;
-            const float *t = stretched + (ptrdiff_t)y0 * width, *b = stretched + (ptrdiff_t)y1 * width;
-            uint32_t *row = (uint32_t *)(dst + (ptrdiff_t)y * stride);
-            #pragma omp simd
-            for (int x = 0; x < width; x++) {
-                float c[4];
-                for (int ch = 0; ch < 4; ch++) {
-                    float top = t[ch * plane + x], bottom = b[ch * plane + x];
-                    c[ch] = top + (bottom - top) * fy;
-                }
-                row[x] = raster_pack(c[0], c[1], c[2], c[3]);
-            }
-        }
-    }
+    for (int x = 0; x < width; x++) raster_tap(x, scale, sw, &tap_index[x], &tap_weight[x]);
+    RASTER_PARALLEL_ROWS(sh, threads, y, stretch_row(planes, sw, sh, stretched, tap_index, tap_weight, width, y));
+    RASTER_PARALLEL_ROWS(height, threads, y, blend_row(stretched, sh, scale, dst, width, stride, y));
 }

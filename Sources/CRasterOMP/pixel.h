@@ -18,6 +18,24 @@ static inline int raster_team(int threads, int rows) {
     return threads < t ? threads : t;
 }
 
+/// Runs `body` (a statement using the row variable `y`, typically one call
+/// of a per-row function: a macro argument cannot hold a bare comma) for every row in
+/// [0, height): on a team of raster_team(threads, height) OpenMP threads,
+/// or directly on the caller when that team would be one thread. The
+/// direct path matters: libomp allocates (3 mallocs, measured) even for a
+/// serialised one-thread region, and a steady-state frame must not.
+#define RASTER_PARALLEL_ROWS(height, threads, y, body)                                   \
+    do {                                                                                 \
+        const int raster_rows_ = (height);                                               \
+        const int raster_team_ = raster_team((threads), raster_rows_);                  \
+        if (raster_team_ == 1) {                                                         \
+            for (int y = 0; y < raster_rows_; y++) { body; }                             \
+        } else {                                                                         \
+            _Pragma("omp parallel for schedule(static) num_threads(raster_team_)")       \
+            for (int y = 0; y < raster_rows_; y++) { body; }                             \
+        }                                                                                \
+    } while (0)
+
 /// SPEC section 1: clamp to [0, 255], round to nearest, ties away from zero.
 static inline uint32_t raster_quantize(float v) {
     v = v < 0.0f ? 0.0f : (v > 255.0f ? 255.0f : v);

@@ -5,27 +5,50 @@
 /// alias another's, and only grow: after the first frame of an animation a
 /// steady stream of frames allocates nothing.
 public final class Scratch: @unchecked Sendable {
-    private var buffers: [Int: (pointer: UnsafeMutableRawPointer, bytes: Int)] = [:]
+    private struct Entry {
+        var pointer: UnsafeMutableRawPointer?
+        var bytes = 0
+        var key: Double?
+    }
+
+    /// Slots are small integers (see `ScratchSlot`), so a flat table indexed
+    /// by slot: a Dictionary here cost three mallocs per lookup (measured),
+    /// which is exactly what a steady-state frame must not do.
+    public static let slotCount = 128
+    private var entries = [Entry](repeating: Entry(), count: Scratch.slotCount)
 
     public init() {}
 
-    deinit { for (_, b) in buffers { b.pointer.deallocate() } }
+    deinit { for e in entries { e.pointer?.deallocate() } }
 
     /// Memory for `count` values of `T` in `slot`, 64-byte aligned, contents
     /// unspecified. Valid until the next request for the same slot.
     public func buffer<T>(_ slot: Int, count: Int, of: T.Type = T.self) -> UnsafeMutablePointer<T> {
+        buffer(slot, count: count, of: T.self, key: nil).pointer
+    }
+
+    /// Like `buffer(_:count:of:)`, for contents derived from `key` (a table
+    /// for one exponent, say): `fresh` is true when the memory is new or was
+    /// last filled for another key, i.e. when the caller must (re)fill it.
+    public func buffer<T>(_ slot: Int, count: Int, of: T.Type = T.self, key: Double?)
+        -> (pointer: UnsafeMutablePointer<T>, fresh: Bool) {
+        precondition((0..<Scratch.slotCount).contains(slot), "scratch slot \(slot) out of range")
         let bytes = max(1, count * MemoryLayout<T>.stride)
-        if let existing = buffers[slot], existing.bytes >= bytes {
-            return existing.pointer.bindMemory(to: T.self, capacity: count)
+        return entries.withUnsafeMutableBufferPointer { entries in
+            if let p = entries[slot].pointer, entries[slot].bytes >= bytes {
+                let fresh = key == nil || entries[slot].key != key
+                entries[slot].key = key
+                return (p.bindMemory(to: T.self, capacity: count), fresh)
+            }
+            entries[slot].pointer?.deallocate()
+            let p = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+            entries[slot] = Entry(pointer: p, bytes: bytes, key: key)
+            return (p.bindMemory(to: T.self, capacity: count), true)
         }
-        buffers[slot]?.pointer.deallocate()
-        let p = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-        buffers[slot] = (p, bytes)
-        return p.bindMemory(to: T.self, capacity: count)
     }
 
     /// Total bytes held, for tests that check steady-state reuse.
-    public var bytesHeld: Int { buffers.values.reduce(0) { $0 + $1.bytes } }
+    public var bytesHeld: Int { entries.reduce(0) { $0 + $1.bytes } }
 }
 
 /// Slot numbers, one per kernel temporary, so that kernels sharing one
@@ -35,7 +58,7 @@ public enum ScratchSlot {
     public static let freeformRowWeights = 2
     public static let freeformTaps = 3
     public static let freeformTapWeights = 4
+    public static let influenceTable = 5
     public static let blurPlane = 10   // 10...19 reserved for K3
     public static let pathCoverage = 20 // 20...29 reserved for K4
-    public static let layerStack = 100 // 100... one per nested job layer
 }

@@ -24,6 +24,9 @@ public struct FreeformGradient: Sendable, Hashable {
     public let influence: Double
     /// e.
     public let exponent: Double
+    /// The points as the backends read them (Float positions and colours),
+    /// converted once here so that no kernel call allocates.
+    let packedX: [Float], packedY: [Float], packedColors: [SIMD4<Float>]
 
     public init(points: [Stop], influence: Double, exponent: Double = 4) throws {
         guard (1...FreeformGradient.maxPoints).contains(points.count) else {
@@ -42,15 +45,33 @@ public struct FreeformGradient: Sendable, Hashable {
         self.points = points
         self.influence = influence
         self.exponent = exponent
+        packedX = points.map { Float($0.position.x) }
+        packedY = points.map { Float($0.position.y) }
+        packedColors = points.map { $0.color.simd }
     }
 
-    /// The same gradient in a canvas scaled by `factor` (positions and the
-    /// influence distance scale; colours and exponent do not).
-    public func scaled(by factor: Double) -> FreeformGradient {
-        // Scaling finite, validated values keeps them valid.
-        try! FreeformGradient(
-            points: points.map { Stop(position: $0.position * factor, color: $0.color) },
-            influence: influence * factor, exponent: exponent)
+    /// Calls `body` with the points in the coordinates of a canvas scaled by
+    /// `factor` (1 for full resolution, 1/n for the down-scaled variants).
+    /// Scaled positions live in stack memory: no allocation per call.
+    public func withPoints<R>(scaledBy factor: Double, _ body: (FreeformPoints) throws -> R) rethrows -> R {
+        try packedColors.withUnsafeBufferPointer { colors in
+            if factor == 1 {
+                return try packedX.withUnsafeBufferPointer { px in
+                    try packedY.withUnsafeBufferPointer { py in
+                        try body(FreeformPoints(x: px, y: py, colors: colors, influence: influence))
+                    }
+                }
+            }
+            return try withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * points.count) { buffer in
+                for (i, p) in points.enumerated() {
+                    buffer[i] = Float(p.position.x * factor)
+                    buffer[points.count + i] = Float(p.position.y * factor)
+                }
+                let px = UnsafeBufferPointer(rebasing: buffer[0..<points.count])
+                let py = UnsafeBufferPointer(rebasing: buffer[points.count...])
+                return try body(FreeformPoints(x: px, y: py, colors: colors, influence: influence * factor))
+            }
+        }
     }
 
     /// Whether the exponent is a small whole number, which backends evaluate
@@ -86,24 +107,46 @@ public enum FreeformVariant: String, CaseIterable, Sendable, KernelVariant {
     public static let kernelName = "freeform"
 }
 
+/// One call's view of K1's points, in the coordinates of the canvas being
+/// rendered (see `FreeformGradient.withPoints`).
+public struct FreeformPoints {
+    public let x: UnsafeBufferPointer<Float>
+    public let y: UnsafeBufferPointer<Float>
+    /// Premultiplied (r, g, b, a) in 8-bit units.
+    public let colors: UnsafeBufferPointer<SIMD4<Float>>
+    /// L in these coordinates.
+    public let influence: Double
+    public var count: Int { x.count }
+}
+
 /// The influence curve of K1's `lut` variant, f(t) = (1 - sqrt(t))^e sampled
 /// at t = d^2 / L^2 in [0, 1]. Indexing by squared distance removes both the
 /// square root and the power from the per-pixel work; entries are linearly
 /// interpolated. 1024 intervals keep the weight error below 0.03 everywhere
 /// and below 1e-3 once a pixel is more than L/32 from the point (where the
 /// curve's slope in t is no longer steep); `verify` reports the image error.
-public struct InfluenceTable: Sendable {
+public enum InfluenceTable {
     public static let intervals = 1024
-    /// `intervals + 2` entries: the last is 0 so that t == 1 interpolates safely.
-    public let values: [Float]
+    /// `intervals + 2` entries: the last two are 0 so that t >= 1 (clamped
+    /// to `intervals`) interpolates to exactly 0.
+    public static let count = intervals + 2
 
-    public init(exponent: Double) {
-        var v = [Float](repeating: 0, count: InfluenceTable.intervals + 2)
-        for i in 0...InfluenceTable.intervals {
-            let t = Double(i) / Double(InfluenceTable.intervals)
-            v[i] = Float(Foundation.pow(1 - t.squareRoot(), exponent))
+    public static func fill(_ values: UnsafeMutablePointer<Float>, exponent: Double) {
+        for i in 0...intervals {
+            let t = Double(i) / Double(intervals)
+            values[i] = Float(Foundation.pow(1 - t.squareRoot(), exponent))
         }
-        values = v
+        values[intervals + 1] = 0
+    }
+}
+
+extension Scratch {
+    /// The `lut` variant's table for `exponent`, rebuilt only when the
+    /// exponent changes (an animation reuses it every frame).
+    public func influenceTable(exponent: Double) -> UnsafePointer<Float> {
+        let (table, fresh) = buffer(ScratchSlot.influenceTable, count: InfluenceTable.count, of: Float.self, key: exponent)
+        if fresh { InfluenceTable.fill(table, exponent: exponent) }
+        return UnsafePointer(table)
     }
 }
 

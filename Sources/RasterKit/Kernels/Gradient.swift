@@ -29,6 +29,9 @@ public struct Gradient: Sendable, Hashable {
     /// offset smaller than the one before it is raised to it, as CSS does).
     public let stops: [Stop]
     public let extend: ExtendMode
+    /// The stops as affine pieces, computed once here so that no kernel call
+    /// allocates.
+    public let ramp: GradientRamp
 
     public init(shape: Shape, stops: [Stop], extend: ExtendMode = .pad) throws {
         guard (2...Gradient.maxStops).contains(stops.count) else {
@@ -59,6 +62,7 @@ public struct Gradient: Sendable, Hashable {
         self.shape = shape
         self.stops = normalised
         self.extend = extend
+        self.ramp = GradientRamp(normalised)
     }
 
     /// True when the geometry cannot define u (s == t or r == 0).
@@ -82,15 +86,14 @@ public enum ExtendMode: String, CaseIterable, Sendable {
 /// Between stops k and k+1 the colour is affine in u: colour = u * slope_k +
 /// bias_k. Storing (slope, bias) per interval turns the per-pixel search for
 /// "the two stops around u" into one compare per stop and a fused multiply-add.
-public struct GradientRamp: Sendable {
+public struct GradientRamp: Sendable, Hashable {
     /// Offsets at which each interval starts (interval 0 starts at -inf: the
     /// pad colour before the first stop).
     public var starts: [Float] = []
     public var slopes: [SIMD4<Float>] = []
     public var biases: [SIMD4<Float>] = []
 
-    public init(_ g: Gradient) {
-        let stops = g.stops
+    init(_ stops: [Gradient.Stop]) {
         // Before the first stop: constant first colour.
         starts.append(-.infinity)
         slopes.append(.zero)

@@ -3,52 +3,51 @@ import Foundation
 extension NaiveBackend {
     public func freeform(_ gradient: FreeformGradient, variant: FreeformVariant, into dst: ImageView, scratch: Scratch) throws {
         let s = variant.downscale
-        if s == 1 {
-            let table = variant == .lut ? InfluenceTable(exponent: gradient.exponent) : nil
-            for y in 0..<dst.height {
-                let row = dst.row(y)
-                for x in 0..<dst.width {
-                    let c = NaiveBackend.freeformPixel(gradient, Double(x) + 0.5, Double(y) + 0.5, table)
-                    Bilinear.store(c, to: row + 4 * x)
+        let table = variant == .lut ? scratch.influenceTable(exponent: gradient.exponent) : nil
+        gradient.withPoints(scaledBy: 1 / Double(s)) { points in
+            if s == 1 {
+                for y in 0..<dst.height {
+                    let row = dst.row(y)
+                    for x in 0..<dst.width {
+                        let c = NaiveBackend.freeformPixel(points, gradient, Float(x) + 0.5, Float(y) + 0.5, table)
+                        Bilinear.store(c, to: row + 4 * x)
+                    }
+                }
+                return
+            }
+            // Render at 1/s scale into a Float plane, then up-sample.
+            let sw = (dst.width + s - 1) / s, sh = (dst.height + s - 1) / s
+            let plane = scratch.buffer(ScratchSlot.freeformSmall, count: sw * sh, of: SIMD4<Float>.self)
+            for y in 0..<sh {
+                for x in 0..<sw {
+                    plane[y * sw + x] = NaiveBackend.freeformPixel(points, gradient, Float(x) + 0.5, Float(y) + 0.5, nil)
                 }
             }
-            return
-        }
-        // Render at 1/s scale into a Float plane, then up-sample.
-        let small = gradient.scaled(by: 1 / Double(s))
-        let sw = (dst.width + s - 1) / s, sh = (dst.height + s - 1) / s
-        let plane = scratch.buffer(ScratchSlot.freeformSmall, count: sw * sh, of: SIMD4<Float>.self)
-        for y in 0..<sh {
-            for x in 0..<sw {
-                plane[y * sw + x] = NaiveBackend.freeformPixel(small, Double(x) + 0.5, Double(y) + 0.5, nil)
+            let map = Bilinear(source: (sw, sh), target: (dst.width, dst.height), scale: s)
+            for y in 0..<dst.height {
+                let row = dst.row(y)
+                for x in 0..<dst.width { Bilinear.store(map.sample(plane, x, y), to: row + 4 * x) }
             }
-        }
-        let map = Bilinear(source: (sw, sh), target: (dst.width, dst.height), scale: s)
-        for y in 0..<dst.height {
-            let row = dst.row(y)
-            for x in 0..<dst.width { Bilinear.store(map.sample(plane, x, y), to: row + 4 * x) }
         }
     }
 
     /// One pixel of K1 at centre (qx, qy), in 8-bit units.
-    static func freeformPixel(_ g: FreeformGradient, _ qx: Double, _ qy: Double, _ table: InfluenceTable?) -> SIMD4<Float> {
-        let invL = Float(1 / g.influence)
+    static func freeformPixel(_ points: FreeformPoints, _ g: FreeformGradient, _ qx: Float, _ qy: Float,
+                              _ table: UnsafePointer<Float>?) -> SIMD4<Float> {
+        let invL = Float(1 / points.influence)
         let e = Float(g.exponent)
         let whole = g.integerExponent
         var sum: Float = 0, r: Float = 0, gr: Float = 0, b: Float = 0, a: Float = 0
         var nearest = 0
         var nearestD = Float.infinity
-        for (i, p) in g.points.enumerated() {
-            let dx = Float(qx - p.position.x), dy = Float(qy - p.position.y)
+        for i in 0..<points.count {
+            let dx = qx - points.x[i], dy = qy - points.y[i]
             let d2 = dx * dx + dy * dy
             var f: Float
             if let table {
-                let t = d2 * invL * invL
-                if t >= 1 { f = 0 } else {
-                    let pos = t * Float(InfluenceTable.intervals)
-                    let k = Int(pos)
-                    f = table.values[k] + (pos - Float(k)) * (table.values[k + 1] - table.values[k])
-                }
+                let pos = min(d2 * invL * invL, 1) * Float(InfluenceTable.intervals)
+                let k = Int(pos)
+                f = table[k] + (pos - Float(k)) * (table[k + 1] - table[k])
             } else {
                 let m = max(0, 1 - d2.squareRoot() * invL)
                 if let whole {
@@ -59,12 +58,12 @@ extension NaiveBackend {
                 }
             }
             if d2 < nearestD { nearestD = d2; nearest = i }
-            let c = p.color
+            let c = points.colors[i]
             sum += f
-            r += f * Float(c.r); gr += f * Float(c.g); b += f * Float(c.b); a += f * Float(c.a)
+            r += f * c.x; gr += f * c.y; b += f * c.z; a += f * c.w
         }
         if sum > 0 { return SIMD4(r / sum, gr / sum, b / sum, a / sum) }
-        return g.points[nearest].color.simd
+        return points.colors[nearest]
     }
 }
 

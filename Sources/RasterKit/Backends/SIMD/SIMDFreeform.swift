@@ -3,8 +3,8 @@ import Foundation
 extension SIMDBackend {
     public func freeform(_ gradient: FreeformGradient, variant: FreeformVariant, into dst: ImageView, scratch: Scratch) throws {
         let s = variant.downscale
-        let g = s == 1 ? gradient : gradient.scaled(by: 1 / Double(s))
-        withFreeformLanes(g, lut: variant == .lut) { dispatch in
+        let table = variant == .lut ? scratch.influenceTable(exponent: gradient.exponent) : nil
+        withFreeformLanes(gradient, scale: s, table: table) { dispatch in
             switch dispatch {
             case let .quartic(k): render(k, s, dst, scratch)
             case let .integer(k): render(k, s, dst, scratch)
@@ -147,29 +147,21 @@ struct FreeformLanes<Curve: WeightCurve> {
     }
 }
 
-/// Calls `body` with a `FreeformLanes` specialised for the gradient's curve.
-func withFreeformLanes<R>(_ g: FreeformGradient, lut: Bool,
+/// Calls `body` with a `FreeformLanes` specialised for the gradient's curve,
+/// on the canvas scaled down by `scale`.
+func withFreeformLanes<R>(_ g: FreeformGradient, scale: Int, table: UnsafePointer<Float>?,
                           _ body: (FreeformLanesDispatch) -> R) -> R {
-    let px = g.points.map { Float($0.position.x) }
-    let py = g.points.map { Float($0.position.y) }
-    let colors = g.points.map { $0.color.simd }
-    let invL = Float(1 / g.influence)
-    return px.withUnsafeBufferPointer { px in
-        py.withUnsafeBufferPointer { py in
-            colors.withUnsafeBufferPointer { colors in
-                func make<C: WeightCurve>(_ c: C) -> FreeformLanes<C> {
-                    FreeformLanes(count: px.count, influence: Float(g.influence), px: px, py: py, colors: colors, curve: c)
-                }
-                if lut {
-                    let table = InfluenceTable(exponent: g.exponent)
-                    return table.values.withUnsafeBufferPointer { body(.table(make(TableCurve(values: $0, invL: invL)))) }
-                }
-                switch g.integerExponent {
-                case 4: return body(.quartic(make(QuarticCurve(invL: invL))))
-                case let .some(e): return body(.integer(make(IntegerCurve(invL: invL, exponent: e))))
-                case .none: return body(.power(make(PowerCurve(invL: invL, exponent: Float(g.exponent)))))
-                }
-            }
+    g.withPoints(scaledBy: 1 / Double(scale)) { points in
+        let invL = Float(1 / points.influence)
+        func make<C: WeightCurve>(_ c: C) -> FreeformLanes<C> {
+            FreeformLanes(count: points.count, influence: Float(points.influence), px: points.x, py: points.y,
+                          colors: points.colors, curve: c)
+        }
+        if let table { return body(.table(make(TableCurve(values: table, invL: invL)))) }
+        switch g.integerExponent {
+        case 4: return body(.quartic(make(QuarticCurve(invL: invL))))
+        case let .some(e): return body(.integer(make(IntegerCurve(invL: invL, exponent: e))))
+        case .none: return body(.power(make(PowerCurve(invL: invL, exponent: Float(g.exponent)))))
         }
     }
 }
@@ -229,7 +221,7 @@ struct PowerCurve: WeightCurve {
 
 /// The `lut` variant: per-lane table reads (Swift SIMD has no gather).
 struct TableCurve: WeightCurve {
-    let values: UnsafeBufferPointer<Float>
+    let values: UnsafePointer<Float>
     let invL: Float
     @inline(__always) func weight(_ d2: FloatLanes) -> FloatLanes {
         let last = Float(InfluenceTable.intervals)

@@ -7,7 +7,7 @@ extension SIMDBackend {
             }
             return
         }
-        let ramp = RampLanes(GradientRamp(gradient), extend: gradient.extend)
+        let ramp = RampLanes(gradient.ramp, extend: gradient.extend)
         switch gradient.shape {
         case let .linear(s, t):
             // u = dot(q - s, t - s) / |t - s|^2 is affine in x and y: one

@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import RasterHarness
+import RasterKit
+import RasterReference
+
+/// `rasterbench bench JOB.json`: one job timed with the suite's statistics.
+///
+/// The ops are timed apart from the canvas set-up (decoding the file and
+/// loading its images happen once, clearing the canvas is timed on its
+/// own), so that one kernel in a job can be held against another library's
+/// single call on the same pixels.
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Time one job file: its ops apart from the canvas set-up, with the statistics of `run`.")
+
+    @Argument(help: "The job file (JSON, SPEC section 9).")
+    var job: String
+
+    @OptionGroup var backendOptions: BackendOptions
+
+    @Option(name: .long, help: "Minimum samples (default 10, 5 with --quick).")
+    var runs: Int?
+
+    @Flag(name: .long, help: "Fewer, shorter samples.")
+    var quick = false
+
+    @Option(name: .long, help: "Refresh rate for the budget verdict.")
+    var fps: Double = 60
+
+    @Option(name: .long, help: "Share of the frame a background may take: 0.25 or 25%.")
+    var share: String = "25%"
+
+    @Flag(name: .long, help: "Print the result as a CSV header and row (the report's columns) instead of text.")
+    var csv = false
+
+    @Flag(name: .long, help: "Skip the comparison with the double-precision reference.")
+    var noQuality = false
+
+    func run() throws {
+        var sampler = quick ? SamplerSettings.quick : SamplerSettings.standard
+        if let runs {
+            guard (1...sampler.maxSamples).contains(runs) else {
+                throw HarnessError.invalidArgument(name: "--runs", value: "\(runs)", accepted: "1...\(sampler.maxSamples)")
+            }
+            sampler.minSamples = runs
+        }
+        let budget = try Budget(fps: fps, share: Budget.parseShare(share))
+        let host = HostInfo.current()
+
+        // Set-up, once: decode the file and load its images.
+        let loadStart = MonotonicClock.now()
+        let url = URL(fileURLWithPath: job)
+        let job = try Job.load(contentsOf: url)
+        let loadMs = MonotonicClock.seconds(since: loadStart) * 1e3
+        let renderer = try backendOptions.makeRenderer()
+        if !host.optimized { Console.warn(BuildInfo.debugWarning) }
+        let threads = Suite.effectiveThreads(renderer.backend.kind, requested: renderer.backend.threads)
+        let canvas = try Image(width: job.width, height: job.height)
+        let background = job.background.rgba8
+
+        let clear = try Sampler.measure(sampler) { canvas.fill(background) }
+        canvas.fill(background)
+        // The ops alone, onto whatever the canvas holds (the cost of the
+        // kernels does not depend on the pixels they paint over).
+        let ops = try Sampler.measure(sampler) { try renderer.runOps(job, on: canvas) }
+        let frame = try Sampler.measure(sampler) { try renderer.render(job, into: canvas) }
+
+        var quality: ImageDiff? = nil
+        if !noQuality {
+            try renderer.render(job, into: canvas)
+            quality = ImageDiff(canvas.view, reference: try Reference.render(job))
+        }
+
+        let profile = DeviceProfile(name: "", width: job.width, height: job.height, scale: 1, fps: budget.fps,
+                                    cores: threads, summary: "job")
+        let config = RunConfiguration(profile: profile, budget: budget, sampler: sampler, host: host)
+        var w = Workload(kernel: "job", variant: url.deletingPathExtension().lastPathComponent,
+                         backend: renderer.backend.kind, threads: threads, width: job.width, height: job.height) {
+            WorkloadInstance(owning: [], body: {})
+        }
+        w.param = renderer.variants.description
+        w.note = "ops only; clear \(Human.time(ms: clear.summary.median * 1e-6)), load \(Human.time(ms: loadMs)) once"
+        let runner = SuiteRunner(config: config)
+        var row = runner.baseRow(w)
+        row.profile = ""
+        runner.fill(&row, samples: ops, workload: w)
+        if let q = quality {
+            row.psnrDb = q.psnr; row.maxErr = q.maxError; row.qualityOn = "whole job vs RasterReference"
+        }
+
+        if csv {
+            print(ReportCSV.header)
+            print(ReportCSV.line(row))
+            return
+        }
+        let s = ops.summary.scaled(by: 1e-6)
+        print("job \(job.width)x\(job.height), \(job.ops.count) op(s), backend \(renderer.backend.kind.rawValue), \(threads) thread(s), \(renderer.variants.description)")
+        print("host: \(host.cpuModel), \(host.cores) cores, \(host.build) build, commit \(host.gitCommit)")
+        print("set-up (not in the ops' time): decode + load images \(Human.time(ms: loadMs)) once; clear canvas median \(Human.time(ms: clear.summary.median * 1e-6))")
+        var t = TextTable(["measured", "median", "p95", "p99", "min", "max", "MAD", "samples x batch"])
+        func add(_ name: String, _ x: Samples) {
+            let m = x.summary.scaled(by: 1e-6)
+            t.add([name, Human.time(ms: m.median), Human.time(ms: m.p95), Human.time(ms: m.p99), Human.time(ms: m.min),
+                   Human.time(ms: m.max), Human.time(ms: m.mad), "\(m.count) x \(x.batch)"])
+        }
+        add("ops", ops)
+        add("clear + ops", frame)
+        print(t.render())
+        print("throughput: \(Human.number(Double(job.width * job.height) / (s.median / 1e3) / 1e6)) Mpix/s; budget \(Human.number(budget.milliseconds)) ms: p95 \(budget.fits(p95Ms: s.p95) ? "fits" : "is OVER")")
+        if let q = quality {
+            print("quality vs reference: max err \(Human.number(q.maxError)), PSNR \(q.psnr.isInfinite ? "inf" : Human.number(q.psnr)) dB")
+        }
+        if !host.optimized { Console.warn(BuildInfo.debugWarning) }
+    }
+}

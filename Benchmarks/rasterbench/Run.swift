@@ -1,0 +1,235 @@
+import ArgumentParser
+import Foundation
+import RasterHarness
+import RasterKit
+
+/// `rasterbench run` (and bare `rasterbench`): the whole suite on a device
+/// profile, a table at the end and a CSV report written atomically.
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Benchmark every kernel, variant and backend on a device profile; print a table and write a CSV report.",
+        discussion: """
+            Times are medians of repeated samples after a warm-up; p95 decides whether a \
+            workload fits the frame budget (1000/fps ms x share). Memory-bound kernels are \
+            held against this host's copy bandwidth, measured in the same run. The times \
+            are this host's: run the suite on the target device for its numbers.
+            """)
+
+    @Option(name: .long, help: "Device profile (see `rasterbench list`).")
+    var profile: String = DeviceProfile.defaultName
+
+    @Option(name: .long, help: "Refresh rate for the budget (default: the profile's).")
+    var fps: Double?
+
+    @Option(name: .long, help: "Share of the frame a background may take: 0.25 or 25%.")
+    var share: String = "25%"
+
+    @Option(name: .long, help: "Thread count, or a list like 1,2,4 to run the suite at each (default: the profile's cores capped by this host's).")
+    var threads: String?
+
+    @Option(name: .long, help: "Backends, comma-separated.")
+    var backends: String = BackendKind.allCases.map(\.rawValue).joined(separator: ",")
+
+    @Option(name: .long, help: "Only these kernels, comma-separated (default: all).")
+    var kernels: String?
+
+    @Option(name: .long, help: "Only these scenes, comma-separated (default: all).")
+    var scenes: String?
+
+    @Option(name: .long, help: "Extra sweeps: size, sigma or all, comma-separated.")
+    var sweep: String?
+
+    @Option(name: .long, help: "Frame size WxH instead of the profile's.")
+    var size: String?
+
+    @Flag(name: .long, help: "Fewer, shorter samples: a rough picture in under 2 minutes.")
+    var quick = false
+
+    @Option(name: .long, help: "Minimum samples per workload (default 10, 5 with --quick).")
+    var runs: Int?
+
+    @Flag(name: .long, help: "Skip the DRAM copy probe (buffers of twice the last-level cache); the frame copy is still measured.")
+    var noDram = false
+
+    @Option(name: .long, help: "CSV report path (default Results/<host>-<date>.csv).")
+    var out: String?
+
+    @Option(name: .long, help: "Also write a JSON report with every raw sample and the host metadata.")
+    var json: String?
+
+    func run() throws {
+        let profile = try DeviceProfile.named(self.profile)
+        let budget = try Budget(fps: fps ?? profile.fps, share: Budget.parseShare(share))
+        let host = HostInfo.current()
+        let threadCounts = try parseThreads(threads, default: Budget.defaultThreads(profile: profile, hostCores: host.cores))
+        let kinds = try parseList(backends, flag: "--backends").map(BackendKind.init(parsing:))
+        let entries = try Suite.select(kernels: kernels.map { try parseList($0, flag: "--kernels") },
+                                       scenes: scenes.map { try parseList($0, flag: "--scenes") })
+        let sweeps = try sweep.map(SweepKind.parse) ?? []
+        let (width, height) = try size.map(parseSize) ?? (profile.width, profile.height)
+        var sampler = quick ? SamplerSettings.quick : SamplerSettings.standard
+        if let runs {
+            guard (1...sampler.maxSamples).contains(runs) else {
+                throw HarnessError.invalidArgument(name: "--runs", value: "\(runs)", accepted: "1...\(sampler.maxSamples)")
+            }
+            sampler.minSamples = runs
+        }
+        let outPath = out ?? Run.defaultReportPath(host: host)
+        try Run.checkWritable(outPath)
+        if let json { try Run.checkWritable(json) }
+
+        var config = RunConfiguration(profile: profile, budget: budget, sampler: sampler, host: host)
+        config.probeDRAM = !noDram
+        let plan = SuitePlan(profile: profile, backends: kinds, threads: threadCounts, entries: entries,
+                             sweeps: sweeps, width: width, height: height)
+        let workloads = plan.workloads()
+
+        if !host.optimized { Console.warn(BuildInfo.debugWarning) }
+        print("rasterbench \(RasterBench.version) (suite \(SuiteVersion.current)), commit \(host.gitCommit), \(host.build) build")
+        print("host: \(host.cpuModel), \(host.cores) cores, \(host.os), Swift \(host.swiftVersion), OpenMP \(host.openMP ? "yes" : "NO (openmp backend single-threaded)")")
+        print("profile: \(profile) -- frame \(width)x\(height), budget \(Human.number(budget.milliseconds)) ms (\(Human.percent(budget.share)) of \(Human.number(budget.frameMs)) ms at \(Human.number(budget.fps)) fps)")
+        print("threads: \(threadCounts.map(String.init).joined(separator: ",")); sampling: \(sampler.minSamples)+ samples, \(sampler.minTime)+ s each (max \(sampler.maxTime) s), warm-up \(sampler.warmupTime) s")
+        if let over = threadCounts.first(where: { $0 > host.cores }) {
+            Console.warn("note: \(over) threads on \(host.cores) cores oversubscribes this host; the extra threads time-slice")
+        }
+        Run.warnIfBusy(host)
+        print("times are this host's; a profile on another host is a resolution and a thread count, not a speed promise")
+        print("")
+
+        let runner = SuiteRunner(config: config)
+        let start = MonotonicClock.now()
+        let progress = ProgressLine()
+        // The physical limit first, so it is measured in this run whatever the workloads.
+        let copyThreads = Array(Set(workloads.map(\.threads) + threadCounts)).sorted()
+        for t in copyThreads {
+            progress.show("measuring copy bandwidth, \(t) thread(s)", elapsed: MonotonicClock.seconds(since: start))
+            _ = try runner.bandwidth.frame(bytes: 4 * width * height, threads: t)
+            if !noDram { _ = try runner.bandwidth.dram(lastLevelCache: host.lastLevelCacheBytes, threads: t) }
+        }
+        let rows = runner.run(workloads) { p in
+            progress.show("[\(p.index)/\(p.total)] \(p.label)", elapsed: MonotonicClock.seconds(since: start))
+        }
+        progress.finish()
+        let elapsed = MonotonicClock.seconds(since: start)
+
+        print("Copy bandwidth (memcpy, read + written bytes per second):")
+        for b in runner.bandwidth.results {
+            print("  \(b.label == "frame" ? "one frame" : "DRAM     ") \(Human.number(Double(b.bytes) / 1_048_576, 4)) MiB, \(b.threads) thread(s): \(Human.number(b.gigabytesPerSecond)) GB/s")
+        }
+        print("")
+        print(RunTable.render(rows.filter { $0.sweep.isEmpty }))
+        let problems = RunTable.problems(rows)
+        if !problems.isEmpty {
+            print("\nNot measured (\(rows.filter { !$0.isOK }.count) rows):")
+            problems.forEach { print($0) }
+        }
+        for summary in [SweepAnalysis.threads(rows), SweepAnalysis.sizes(rows), SweepAnalysis.sigmas(rows)].compactMap({ $0 }) {
+            print("\n" + summary)
+        }
+
+        try AtomicFile.write(ReportCSV.document(rows), toPath: outPath, createDirectory: true)
+        print("\nwrote \(outPath) (\(rows.count) rows) in \(Human.number(elapsed)) s")
+        if let json {
+            let report = RunReport(date: config.date, host: host, profile: profile, budget: budget, sampler: sampler,
+                                   bandwidth: runner.bandwidth.results, rows: rows)
+            try AtomicFile.write(try report.encoded(), toPath: json, createDirectory: true)
+            print("wrote \(json) (every raw sample)")
+        }
+        Run.warnIfBusy(host)
+        if !host.optimized { Console.warn(BuildInfo.debugWarning) }
+    }
+
+    /// Load above ~half the cores means other processes compete for the CPU
+    /// (on a 2-core host, one busy neighbour halves a 2-thread kernel).
+    static func warnIfBusy(_ host: HostInfo) {
+        guard let load = HostInfo.loadAverage(), load > 0.5 * Double(host.cores) else { return }
+        Console.warn("note: load average \(Human.number(load)) on \(host.cores) cores: other processes compete for the CPU; "
+                     + "expect noisy, pessimistic times (each row records load_avg)")
+    }
+
+    static func defaultReportPath(host: HostInfo) -> String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = "yyyy-MM-dd-HHmmss"
+        let name = host.hostname.filter { $0.isLetter || $0.isNumber || $0 == "-" }
+        return "Results/\(name.isEmpty ? "host" : name)-\(f.string(from: Date())).csv"
+    }
+
+    /// Fails before measuring, not after ten minutes, when the report cannot be written.
+    static func checkWritable(_ path: String) throws {
+        let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) {
+            guard isDir.boolValue, FileManager.default.isWritableFile(atPath: dir) else {
+                throw HarnessError.io(path: path, reason: "directory \(dir) is not writable")
+            }
+        } else if dir.hasPrefix("/") || dir.contains("/") {
+            // Created on write; refuse only if a parent is a file.
+            var parent = URL(fileURLWithPath: dir)
+            while !FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDir) { parent.deleteLastPathComponent() }
+            guard isDir.boolValue, FileManager.default.isWritableFile(atPath: parent.path) else {
+                throw HarnessError.io(path: path, reason: "cannot create \(dir)")
+            }
+        }
+    }
+}
+
+func parseList(_ text: String, flag: String) throws -> [String] {
+    let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    guard !items.isEmpty else { throw HarnessError.invalidArgument(name: flag, value: "'\(text)'", accepted: "a comma-separated list of names") }
+    return items
+}
+
+func parseThreads(_ text: String?, default value: Int) throws -> [Int] {
+    guard let text else { return [value] }
+    var out: [Int] = []
+    for item in try parseList(text, flag: "--threads") {
+        guard let n = Int(item), (1...BackendKind.maxThreads).contains(n) else {
+            throw HarnessError.invalidArgument(name: "--threads", value: "'\(item)'", accepted: "1...\(BackendKind.maxThreads), or a list like 1,2,4")
+        }
+        if !out.contains(n) { out.append(n) }
+    }
+    return out
+}
+
+func parseSize(_ text: String) throws -> (Int, Int) {
+    let parts = text.lowercased().split(separator: "x").map { Int($0) }
+    guard parts.count == 2, let w = parts[0], let h = parts[1] else {
+        throw HarnessError.invalidArgument(name: "--size", value: "'\(text)'", accepted: "WIDTHxHEIGHT, e.g. 750x1334")
+    }
+    try Image.validate(width: w, height: h, name: "--size")
+    return (w, h)
+}
+
+/// Messages for the terminal: warnings go to stderr, the progress line
+/// redraws itself in place on a terminal and prints plain lines otherwise.
+enum Console {
+    static func warn(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
+
+final class ProgressLine {
+    private let isTerminal = isatty(STDERR_FILENO) != 0
+    private var shown = false
+
+    func show(_ text: String, elapsed: Double) {
+        let line = "\(ProgressLine.clock(elapsed)) \(text)"
+        if isTerminal {
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+        } else {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
+        shown = true
+    }
+
+    func finish() {
+        if isTerminal && shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+
+    static func clock(_ seconds: Double) -> String {
+        let s = Int(seconds)
+        return String(format: "%d:%02d", s / 60, s % 60)
+    }
+}

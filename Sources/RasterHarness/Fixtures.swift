@@ -1,0 +1,87 @@
+import RasterKit
+
+/// The inputs the suite renders: realistic for the backgrounds SPEC section 5
+/// describes, fixed so that reports from different runs time the same work.
+public enum Fixtures {
+    /// Telegram's default wallpaper colours.
+    public static let telegramColors = ["#7FA381", "#FFF5C5", "#336F55", "#FBE37D"]
+    /// Telegram's loop of 8 positions (normalised); a frame uses every other one.
+    public static let telegramPositions: [(Double, Double)] = [
+        (0.80, 0.10), (0.60, 0.20), (0.35, 0.25), (0.25, 0.60),
+        (0.20, 0.90), (0.40, 0.80), (0.65, 0.75), (0.75, 0.40),
+    ]
+
+    static func color(_ hex: String) -> Color { try! Color(hex: hex) }
+
+    /// K1 as Telegram draws phase 0: four points, L = width, e = 4 (SPEC defaults).
+    public static func telegram(width: Int, height: Int) -> FreeformGradient {
+        let stops = (0..<4).map { i -> FreeformGradient.Stop in
+            let (x, y) = telegramPositions[2 * i]
+            return FreeformGradient.Stop(position: Point(x * Double(width), y * Double(height)),
+                                         color: color(telegramColors[i]))
+        }
+        return try! FreeformGradient(points: stops, influence: Double(width), exponent: 4)
+    }
+
+    /// K2 linear: top-leading to bottom-trailing through the four colours
+    /// (the aurora scene's reduce-transparency background).
+    public static func linear(width: Int, height: Int) -> Gradient {
+        try! Gradient(shape: .linear(start: Point(0, 0), end: Point(Double(width), Double(height))),
+                      stops: telegramColors.enumerated().map { Gradient.Stop(offset: Double($0.offset) / 3, color: color($0.element)) })
+    }
+
+    /// K2 radial: a glow from the centre, reflected twice across the frame.
+    public static func radial(width: Int, height: Int) -> Gradient {
+        let r = 0.25 * (Double(width * width + height * height)).squareRoot()
+        return try! Gradient(shape: .radial(center: Point(Double(width) / 2, Double(height) / 2), radius: r),
+                             stops: [Gradient.Stop(offset: 0, color: color("#FFF5C5")),
+                                     Gradient.Stop(offset: 0.6, color: color("#7FA381")),
+                                     Gradient.Stop(offset: 1, color: color("#336F55"))],
+                             extend: .reflect)
+    }
+
+    /// A translucent layer for K6: alpha from 0 to 255 across the frame, so
+    /// transparent, translucent and opaque pixels are all present (as in the
+    /// aurora scene's blurred circle layer).
+    public static func translucentLayer(width: Int, height: Int) throws -> Image {
+        let image = try Image(width: width, height: height)
+        let g = try Gradient(shape: .linear(start: Point(0, 0), end: Point(Double(width), Double(height))),
+                             stops: [Gradient.Stop(offset: 0, color: color("#FEC49600")),
+                                     Gradient.Stop(offset: 0.5, color: color("#4F5BD580")),
+                                     Gradient.Stop(offset: 1, color: color("#32CB54FF"))])
+        try NaiveBackend().gradient(g, into: image.view)
+        return image
+    }
+
+    /// K5's input: `count` anchors on a wobbly circle, from a fixed seed.
+    public static func anchors(count: Int, seed: UInt64 = 1) -> [SIMD2<Float>] {
+        var rng = SplitMix64(seed: seed)
+        return (0..<count).map { i in
+            let angle = 2 * Float.pi * Float(i) / Float(count)
+            let radius = 300 + 30 * Float(rng.nextUnit())
+            return SIMD2(375 + radius * cosf(angle), 667 + radius * sinf(angle))
+        }
+    }
+}
+
+/// A tiny deterministic generator (SplitMix64) for fixtures: the same seed
+/// gives the same inputs on every platform, unlike the system generator.
+public struct SplitMix64 {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// Uniform in [0, 1).
+    public mutating func nextUnit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,184 @@
+/// The CSV form of a report: SPEC section 7's columns and the harness's
+/// extras, in one pinned order.
+///
+/// The column list below *is* the format: the header, the writer and the
+/// reader all derive from it, and HarnessTests pin the header as a literal
+/// string, so a column cannot move or vanish without a test saying so.
+/// Readers look columns up by name, so reports from older or other tools
+/// with fewer columns still load as long as the required ones are present.
+public enum ReportCSV {
+    struct Column {
+        let name: String
+        let write: (ReportRow) -> String
+        /// Sets the field from its text; nil error = fine, else the reason.
+        let read: (inout ReportRow, String) -> String?
+    }
+
+    static func string(_ name: String, _ kp: WritableKeyPath<ReportRow, String>) -> Column {
+        Column(name: name, write: { $0[keyPath: kp] }, read: { r, s in r[keyPath: kp] = s; return nil })
+    }
+
+    static func int(_ name: String, _ kp: WritableKeyPath<ReportRow, Int>) -> Column {
+        Column(name: name, write: { String($0[keyPath: kp]) }, read: { r, s in
+            guard let v = Int(s) else { return "\(name) '\(s)' is not an integer" }
+            r[keyPath: kp] = v; return nil
+        })
+    }
+
+    static func optInt(_ name: String, _ kp: WritableKeyPath<ReportRow, Int?>) -> Column {
+        Column(name: name, write: { $0[keyPath: kp].map(String.init) ?? "" }, read: { r, s in
+            if s.isEmpty { r[keyPath: kp] = nil; return nil }
+            guard let v = Int(s) else { return "\(name) '\(s)' is not an integer" }
+            r[keyPath: kp] = v; return nil
+        })
+    }
+
+    static func optDouble(_ name: String, _ kp: WritableKeyPath<ReportRow, Double?>) -> Column {
+        Column(name: name, write: { $0[keyPath: kp].map { NumberFormat.decimal($0) } ?? "" }, read: { r, s in
+            if s.isEmpty { r[keyPath: kp] = nil; return nil }
+            guard let v = NumberFormat.parseDouble(s) else { return "\(name) '\(s)' is not a number" }
+            r[keyPath: kp] = v; return nil
+        })
+    }
+
+    static func bool(_ name: String, _ kp: WritableKeyPath<ReportRow, Bool>) -> Column {
+        Column(name: name, write: { $0[keyPath: kp] ? "true" : "false" }, read: { r, s in
+            guard let v = parseBool(s) else { return "\(name) '\(s)' is not true/false" }
+            r[keyPath: kp] = v; return nil
+        })
+    }
+
+    static func optBool(_ name: String, _ kp: WritableKeyPath<ReportRow, Bool?>) -> Column {
+        Column(name: name, write: { $0[keyPath: kp].map { $0 ? "true" : "false" } ?? "" }, read: { r, s in
+            if s.isEmpty { r[keyPath: kp] = nil; return nil }
+            guard let v = parseBool(s) else { return "\(name) '\(s)' is not true/false" }
+            r[keyPath: kp] = v; return nil
+        })
+    }
+
+    static func parseBool(_ s: String) -> Bool? {
+        switch s.lowercased() {
+        case "true", "yes", "1": return true
+        case "false", "no", "0": return false
+        default: return nil
+        }
+    }
+
+    static let columns: [Column] = [
+        string("suite_version", \.suiteVersion),
+        string("git_commit", \.gitCommit),
+        string("date", \.date),
+        string("host", \.host),
+        string("host_cpu", \.hostCPU),
+        int("host_cores", \.hostCores),
+        string("os", \.os),
+        string("swift_version", \.swiftVersion),
+        string("build", \.build),
+        bool("optimized", \.optimized),
+        string("compiler_flags", \.compilerFlags),
+        bool("openmp", \.openMP),
+        optDouble("load_avg", \.loadAverage),
+        string("profile", \.profile),
+        optDouble("fps", \.fps),
+        string("kernel", \.kernel),
+        string("variant", \.variant),
+        string("backend", \.backend),
+        int("threads", \.threads),
+        int("width", \.width),
+        int("height", \.height),
+        string("sweep", \.sweep),
+        string("param", \.param),
+        string("status", \.status),
+        int("samples", \.samples),
+        int("batch", \.batch),
+        optDouble("median_ms", \.medianMs),
+        optDouble("p95_ms", \.p95Ms),
+        optDouble("p99_ms", \.p99Ms),
+        optDouble("min_ms", \.minMs),
+        optDouble("max_ms", \.maxMs),
+        optDouble("mad_ms", \.madMs),
+        optDouble("mean_ms", \.meanMs),
+        optInt("outliers", \.outliers),
+        optDouble("mpix_per_s", \.mpixPerS),
+        optInt("items_per_run", \.itemsPerRun),
+        string("item_unit", \.itemUnit),
+        optInt("bytes_per_run", \.bytesPerRun),
+        optDouble("gb_per_s", \.gbPerS),
+        optDouble("copy_gb_per_s", \.copyGBPerS),
+        optDouble("bw_fraction", \.bwFraction),
+        optDouble("dram_copy_gb_per_s", \.dramCopyGBPerS),
+        optDouble("speedup", \.speedup),
+        optDouble("budget_ms", \.budgetMs),
+        optDouble("budget_share", \.budgetShare),
+        optBool("fits_budget", \.fitsBudget),
+        optDouble("psnr_db", \.psnrDb),
+        optDouble("max_err", \.maxErr),
+        string("quality_on", \.qualityOn),
+        string("note", \.note),
+        Column(name: "samples_ms", write: { $0.samplesMs.map { NumberFormat.decimal($0) }.joined(separator: " ") },
+               read: { r, s in
+                   var out: [Double] = []
+                   for t in s.split(separator: " ") {
+                       guard let v = NumberFormat.parseDouble(String(t)) else { return "samples_ms value '\(t)' is not a number" }
+                       out.append(v)
+                   }
+                   r.samplesMs = out; return nil
+               }),
+    ]
+
+    /// Columns a report must have to be compared.
+    public static let required = ["kernel", "variant", "backend", "threads", "width", "height", "median_ms"]
+
+    public static var header: String { CSV.record(columns.map(\.name)) }
+    public static var columnNames: [String] { columns.map(\.name) }
+
+    public static func line(_ row: ReportRow) -> String { CSV.record(columns.map { $0.write(row) }) }
+
+    /// The whole document: header and one record per row, CRLF-terminated.
+    public static func document(_ rows: [ReportRow]) -> String {
+        ([header] + rows.map(line)).map { $0 + CSV.recordSeparator }.joined()
+    }
+
+    /// Reads a report. Unknown columns are ignored; missing optional columns
+    /// keep their defaults; everything else wrong is an error naming the line.
+    public static func parse(_ text: String, path: String = "<csv>") throws -> [ReportRow] {
+        let records = try CSV.parse(text, path: path).filter { !($0.fields.count == 1 && $0.fields[0].isEmpty) }
+        guard let head = records.first else {
+            throw HarnessError.malformedReport(path: path, line: 1, reason: "empty file: no header row")
+        }
+        var index: [String: Int] = [:]
+        for (i, name) in head.fields.enumerated() {
+            let n = name.trimmingCharacters(in: .whitespaces)
+            guard index[n] == nil else {
+                throw HarnessError.malformedReport(path: path, line: head.line, reason: "column '\(n)' appears twice in the header")
+            }
+            index[n] = i
+        }
+        let missing = required.filter { index[$0] == nil }
+        guard missing.isEmpty else {
+            throw HarnessError.malformedReport(path: path, line: head.line,
+                                               reason: "header lacks column(s) \(missing.joined(separator: ", ")) (is this a rasterbench report?)")
+        }
+        let known = columns.compactMap { c in index[c.name].map { (c, $0) } }
+        var rows: [ReportRow] = []
+        for rec in records.dropFirst() {
+            guard rec.fields.count == head.fields.count else {
+                throw HarnessError.malformedReport(path: path, line: rec.line,
+                                                   reason: "\(rec.fields.count) fields where the header has \(head.fields.count)")
+            }
+            var row = ReportRow()
+            for (column, i) in known {
+                if let problem = column.read(&row, rec.fields[i]) {
+                    throw HarnessError.malformedReport(path: path, line: rec.line, reason: problem)
+                }
+            }
+            if row.isOK && row.medianMs == nil {
+                throw HarnessError.malformedReport(path: path, line: rec.line, reason: "status ok but median_ms is empty")
+            }
+            rows.append(row)
+        }
+        return rows
+    }
+}
+
+import Foundation

@@ -1,0 +1,142 @@
+import Foundation
+
+/// One line of a report: one workload (kernel or scene x variant x backend x
+/// threads x size) measured on one host.
+///
+/// Every row carries its provenance (host, build, commit) so that rows cut
+/// from different reports and pasted together still say where they came from.
+/// Optional numbers are empty in the CSV: an unsupported workload has no
+/// time, a kernel without a reference has no PSNR.
+public struct ReportRow: Sendable, Codable, Equatable {
+    // Provenance.
+    public var suiteVersion = SuiteVersion.current
+    public var gitCommit = ""
+    public var date = ""
+    public var host = ""
+    public var hostCPU = ""
+    public var hostCores = 0
+    public var os = ""
+    public var swiftVersion = ""
+    public var build = ""
+    public var optimized = true
+    public var compilerFlags = ""
+    public var openMP = false
+    /// The host's 1-minute load average when the row was measured: above
+    /// the core count, other processes were competing for the CPU.
+    public var loadAverage: Double? = nil
+    // What was measured.
+    public var profile = ""
+    public var fps: Double? = nil
+    public var kernel = ""
+    public var variant = ""
+    public var backend = ""
+    public var threads = 1
+    public var width = 0
+    public var height = 0
+    /// "" for the suite proper; "size" or "sigma" for sweep rows.
+    public var sweep = ""
+    /// Free-form workload parameters, e.g. "sigma=120" or "anchors=1000000".
+    public var param = ""
+    /// "ok", "unsupported" or "error".
+    public var status = RowStatus.ok.rawValue
+    // Timing (milliseconds per iteration).
+    public var samples = 0
+    public var batch = 1
+    public var medianMs: Double? = nil
+    public var p95Ms: Double? = nil
+    public var p99Ms: Double? = nil
+    public var minMs: Double? = nil
+    public var maxMs: Double? = nil
+    public var madMs: Double? = nil
+    public var meanMs: Double? = nil
+    public var outliers: Int? = nil
+    // Throughput and the physical limit.
+    public var mpixPerS: Double? = nil
+    /// Work items per run and their unit ("px", "anchor").
+    public var itemsPerRun: Int? = nil
+    public var itemUnit = "px"
+    public var bytesPerRun: Int? = nil
+    public var gbPerS: Double? = nil
+    public var copyGBPerS: Double? = nil
+    public var bwFraction: Double? = nil
+    public var dramCopyGBPerS: Double? = nil
+    /// Median time at 1 thread / median time at `threads`, same workload and run.
+    public var speedup: Double? = nil
+    // Budget.
+    public var budgetMs: Double? = nil
+    public var budgetShare: Double? = nil
+    public var fitsBudget: Bool? = nil
+    // Quality against RasterReference.
+    public var psnrDb: Double? = nil
+    public var maxErr: Double? = nil
+    public var qualityOn = ""
+    public var note = ""
+    /// Every sample, milliseconds per iteration, in the order taken.
+    public var samplesMs: [Double] = []
+
+    public init() {}
+
+    /// The identity compare matches rows on.
+    public var key: RowKey {
+        RowKey(kernel: kernel, variant: variant, backend: backend, profile: profile, threads: threads,
+               width: width, height: height, sweep: sweep, param: param)
+    }
+
+    public var isOK: Bool { status == RowStatus.ok.rawValue }
+}
+
+public enum RowStatus: String, Sendable, Codable {
+    case ok, unsupported, error
+}
+
+/// What makes two rows "the same measurement" in two reports.
+public struct RowKey: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var kernel, variant, backend, profile: String
+    public var threads, width, height: Int
+    public var sweep, param: String
+
+    public var description: String {
+        var s = "\(kernel)/\(variant)/\(backend) t=\(threads)"
+        if width > 0 || height > 0 { s += " \(width)x\(height)" }
+        if !profile.isEmpty { s += " \(profile)" }
+        if !param.isEmpty { s += " \(param)" }
+        if !sweep.isEmpty { s += " [\(sweep) sweep]" }
+        return s
+    }
+
+    public static func < (a: RowKey, b: RowKey) -> Bool { a.description < b.description }
+
+    /// The key without the backend and thread count, to line up backends.
+    public var withoutBackend: RowKey {
+        var k = self; k.backend = ""; k.threads = 0; return k
+    }
+}
+
+// MARK: - Number formatting
+
+public enum NumberFormat {
+    /// Six significant digits in plain decimal notation (no exponent), so
+    /// reports stay readable and diff-able; "inf" and "nan" spelled out.
+    public static func decimal(_ v: Double, significant: Int = 6) -> String {
+        if v.isNaN { return "nan" }
+        if v.isInfinite { return v > 0 ? "inf" : "-inf" }
+        if v == 0 { return "0" }
+        let magnitude = Int(floor(log10(abs(v))))
+        let decimals = min(15, max(0, significant - 1 - magnitude))
+        var s = String(format: "%.\(decimals)f", v)
+        if s.contains(".") {
+            while s.hasSuffix("0") { s.removeLast() }
+            if s.hasSuffix(".") { s.removeLast() }
+        }
+        return s == "-0" ? "0" : s
+    }
+
+    public static func parseDouble(_ s: String) -> Double? {
+        switch s.lowercased() {
+        case "inf", "+inf", "infinity": return .infinity
+        case "-inf", "-infinity": return -.infinity
+        case "nan": return .nan
+        default: return Double(s)
+        }
+    }
+}

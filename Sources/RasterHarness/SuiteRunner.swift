@@ -1,0 +1,174 @@
+import Foundation
+import RasterKit
+import RasterReference
+
+/// What a run measures against and how hard it tries.
+public struct RunConfiguration: Sendable {
+    public var profile: DeviceProfile
+    public var budget: Budget
+    public var sampler: SamplerSettings
+    public var host: HostInfo
+    /// ISO 8601, UTC, the run's start.
+    public var date: String
+    /// Whether to probe DRAM copy bandwidth (two buffers of twice the
+    /// last-level cache); off for quick checks on small machines.
+    public var probeDRAM = true
+
+    public init(profile: DeviceProfile, budget: Budget, sampler: SamplerSettings,
+                host: HostInfo = .current(), date: Date = Date()) {
+        self.profile = profile; self.budget = budget; self.sampler = sampler; self.host = host
+        self.date = RunConfiguration.isoDate(date)
+    }
+
+    public static func isoDate(_ d: Date) -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        return f.string(from: d)
+    }
+}
+
+/// Where a run is: for the progress line.
+public struct RunProgress: Sendable {
+    public var index: Int
+    public var total: Int
+    public var label: String
+    public var elapsed: Double
+}
+
+/// Measures workloads one after the other and turns each into a row:
+/// statistics, throughput, the bandwidth fraction, the budget verdict and
+/// the quality against the reference (computed outside any timed region).
+public final class SuiteRunner {
+    public let config: RunConfiguration
+    public let bandwidth: BandwidthTable
+    private var references: [(key: String, values: [Double])] = []
+    private var qualities: [String: Quality] = [:]
+    /// References kept at once: each is width * height * 4 Doubles (32 MB
+    /// for a 750x1334 frame), and consecutive workloads share one.
+    static let referenceCacheSize = 2
+
+    public init(config: RunConfiguration) {
+        self.config = config
+        self.bandwidth = BandwidthTable(settings: config.sampler)
+    }
+
+    public func run(_ workloads: [Workload], progress: (RunProgress) -> Void = { _ in }) -> [ReportRow] {
+        let start = MonotonicClock.now()
+        var rows: [ReportRow] = []
+        for (i, w) in workloads.enumerated() {
+            progress(RunProgress(index: i + 1, total: workloads.count, label: w.label,
+                                 elapsed: MonotonicClock.seconds(since: start)))
+            rows.append(measure(w))
+        }
+        SuiteRunner.fillSpeedups(&rows)
+        return rows
+    }
+
+    /// A row with the run's provenance and the workload's coordinates, no numbers yet.
+    public func baseRow(_ w: Workload) -> ReportRow {
+        let h = config.host
+        var row = ReportRow()
+        row.gitCommit = h.gitCommit; row.date = config.date; row.host = h.hostname; row.hostCPU = h.cpuModel
+        row.hostCores = h.cores; row.os = h.os; row.swiftVersion = h.swiftVersion; row.build = h.build
+        row.optimized = h.optimized; row.compilerFlags = h.compilerFlags; row.openMP = h.openMP
+        row.profile = config.profile.name; row.fps = config.budget.fps
+        row.kernel = w.kernel; row.variant = w.variant; row.backend = w.backend.rawValue; row.threads = w.threads
+        row.width = w.width; row.height = w.height; row.sweep = w.sweep; row.param = w.param
+        row.itemsPerRun = w.items; row.itemUnit = w.itemUnit; row.bytesPerRun = w.bytesPerRun
+        row.budgetShare = config.budget.share
+        row.loadAverage = HostInfo.loadAverage()
+        row.note = w.note
+        if !h.optimized { row.note = (row.note.isEmpty ? "" : row.note + "; ") + "DEBUG BUILD: times not meaningful" }
+        return row
+    }
+
+    public func measure(_ w: Workload) -> ReportRow {
+        var row = baseRow(w)
+        let instance: WorkloadInstance
+        let samples: Samples
+        do {
+            instance = try w.make()
+            samples = try Sampler.measure(config.sampler, instance.body)
+        } catch let e as RasterError {
+            if case .unsupported = e { row.status = RowStatus.unsupported.rawValue } else { row.status = RowStatus.error.rawValue }
+            row.note = [row.note, e.description].filter { !$0.isEmpty }.joined(separator: "; ")
+            return row
+        } catch {
+            row.status = RowStatus.error.rawValue
+            row.note = [row.note, "\(error)"].filter { !$0.isEmpty }.joined(separator: "; ")
+            return row
+        }
+        fill(&row, samples: samples, workload: w)
+        if let q = quality(w, instance) {
+            row.psnrDb = q.psnr
+            row.maxErr = q.maxError
+            row.qualityOn = "\(w.width)x\(w.height) frame vs RasterReference"
+        }
+        return row
+    }
+
+    /// Statistics, throughput, bandwidth and budget from the samples.
+    public func fill(_ row: inout ReportRow, samples: Samples, workload w: Workload) {
+        let ms = samples.summary.scaled(by: 1e-6)
+        row.samples = ms.count; row.batch = samples.batch
+        row.medianMs = ms.median; row.p95Ms = ms.p95; row.p99Ms = ms.p99
+        row.minMs = ms.min; row.maxMs = ms.max; row.madMs = ms.mad; row.meanMs = ms.mean
+        row.outliers = ms.outliers
+        row.samplesMs = samples.nanoseconds.map { $0 * 1e-6 }
+        let seconds = ms.median / 1e3
+        if w.itemUnit == "px" && w.items > 0 { row.mpixPerS = Double(w.items) / seconds / 1e6 }
+        if let bytes = w.bytesPerRun {
+            row.gbPerS = Double(bytes) / seconds / 1e9
+            // One frame for image kernels (SPEC 7); otherwise a copy with the same traffic.
+            let copyBytes = w.width > 0 ? 4 * w.width * w.height : bytes / 2
+            if let copy = try? bandwidth.frame(bytes: copyBytes, threads: w.threads) {
+                row.copyGBPerS = copy.gigabytesPerSecond
+                row.bwFraction = row.gbPerS! / copy.gigabytesPerSecond
+            }
+            if config.probeDRAM, let dram = try? bandwidth.dram(lastLevelCache: config.host.lastLevelCacheBytes, threads: w.threads) {
+                row.dramCopyGBPerS = dram.gigabytesPerSecond
+            }
+        }
+        row.budgetMs = config.budget.milliseconds
+        // The verdict only means something for a whole frame of the profile.
+        if w.width == config.profile.width && w.height == config.profile.height {
+            row.fitsBudget = config.budget.fits(p95Ms: ms.p95)
+        }
+    }
+
+    /// The output's quality, once per (kernel, variant, backend, size,
+    /// parameters): the image does not depend on the thread count.
+    func quality(_ w: Workload, _ instance: WorkloadInstance) -> Quality? {
+        guard let source = w.reference, let output = instance.output else { return nil }
+        let key = "\(w.kernel)/\(w.variant)/\(w.backend.rawValue) \(w.width)x\(w.height) \(w.param) \(source.key)"
+        if let q = qualities[key] { return q }
+        guard let view = try? output() else { return nil }
+        let reference: [Double]
+        if let cached = references.first(where: { $0.key == source.key }) {
+            reference = cached.values
+        } else {
+            guard let values = try? source.compute() else { return nil }
+            reference = values
+            references.append((source.key, reference))
+            if references.count > SuiteRunner.referenceCacheSize { references.removeFirst() }
+        }
+        let diff = ImageDiff(view, reference: reference)
+        let q = Quality(psnr: diff.psnr, maxError: diff.maxError)
+        qualities[key] = q
+        return q
+    }
+
+    /// speedup = median at 1 thread / median at n threads, for rows with
+    /// n > 1 whose 1-thread twin (same workload, same run) exists.
+    public static func fillSpeedups(_ rows: inout [ReportRow]) {
+        var single: [RowKey: Double] = [:]
+        for r in rows where r.isOK && r.threads == 1 {
+            var k = r.key; k.threads = 0
+            if let m = r.medianMs { single[k] = m }
+        }
+        for i in rows.indices where rows[i].isOK && rows[i].threads > 1 {
+            var k = rows[i].key; k.threads = 0
+            if let one = single[k], let m = rows[i].medianMs, m > 0 { rows[i].speedup = one / m }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import RasterKit
+
+/// One thing to time: a kernel (or scene) x variant x backend x threads x
+/// size, with everything it needs built *outside* the timed region.
+///
+/// `make` allocates the images, scratch and inputs and returns the timed
+/// `body`, which must only run the kernel on those buffers (no allocation,
+/// no set-up: reused buffers, SPEC section 7). It is called once per
+/// workload, just before sampling, so the suite's memory is one workload's.
+public struct Workload {
+    public var kernel: String
+    public var variant: String
+    public var backend: BackendKind
+    /// Threads the backend really uses (naive: always 1).
+    public var threads: Int
+    public var width: Int
+    public var height: Int
+    /// "" for the suite proper, "size" or "sigma" for sweep rows.
+    public var sweep: String = ""
+    /// Parameters worth a column, e.g. "sigma=120".
+    public var param: String = ""
+    /// Work per run and its unit: pixels for image kernels, anchors for K5.
+    public var items: Int
+    public var itemUnit: String = "px"
+    /// Bytes read plus bytes written by one run, for memory-bound kernels
+    /// (nil for compute-bound ones, where a bandwidth fraction means nothing).
+    public var bytesPerRun: Int? = nil
+    /// Where the quality reference comes from; nil when none exists yet.
+    public var reference: ReferenceSource? = nil
+    public var note: String = ""
+    public var make: () throws -> WorkloadInstance
+
+    public init(kernel: String, variant: String, backend: BackendKind, threads: Int, width: Int, height: Int,
+                items: Int? = nil, make: @escaping () throws -> WorkloadInstance) {
+        self.kernel = kernel; self.variant = variant; self.backend = backend; self.threads = threads
+        self.width = width; self.height = height; self.items = items ?? width * height; self.make = make
+    }
+
+    public var label: String {
+        var s = "\(kernel)/\(variant)/\(backend.rawValue) t=\(threads)"
+        if width > 0 { s += " \(width)x\(height)" } else { s += " \(items) \(itemUnit)s" }
+        if !param.isEmpty { s += " \(param)" }
+        return s
+    }
+}
+
+/// A prepared workload: the timed body and, for quality, one untimed run
+/// on fresh inputs whose output is compared with the reference.
+public struct WorkloadInstance {
+    /// Runs the kernel once. Timed; must not allocate.
+    public var body: () throws -> Void
+    /// Resets the inputs (kernels that work in place), runs once, and
+    /// returns the output image. Not timed. nil when there is no image.
+    public var output: (() throws -> ImageView)?
+    /// The objects owning the memory the closures' views point into (views
+    /// are unowned pointers); held for as long as the instance lives.
+    public var owners: [AnyObject]
+
+    public init(owning owners: [AnyObject], body: @escaping () throws -> Void,
+                output: (() throws -> ImageView)? = nil) {
+        self.owners = owners
+        self.body = body
+        self.output = output
+    }
+}
+
+/// A double-precision reference image (RasterReference), computed once per
+/// `key` and shared by every variant and backend that renders the same
+/// frame: the reference is slow on purpose, so it is never recomputed.
+public struct ReferenceSource {
+    /// Identifies the frame: kernel, parameters and size.
+    public var key: String
+    /// width * height * 4 unrounded premultiplied values.
+    public var compute: () throws -> [Double]
+
+    public init(key: String, compute: @escaping () throws -> [Double]) {
+        self.key = key
+        self.compute = compute
+    }
+}
+
+/// Image quality against the reference, in 8-bit units (SPEC section 4).
+public struct Quality: Sendable, Equatable {
+    public var psnr: Double
+    public var maxError: Double
+}
