@@ -9,7 +9,7 @@ struct List: ParsableCommand {
     func run() throws {
         print("Kernels (variants; the first is held to SPEC's bound):")
         for k in KernelCatalog.all {
-            print("  \(k.id) \(k.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(k.summary)")
+            print("  \(k.id) \(k.name.padding(toLength: max(10, k.name.count), withPad: " ", startingAt: 0)) \(k.summary)")
             print("     variants: \(k.variants.joined(separator: ", "))")
         }
         print("Backends:")

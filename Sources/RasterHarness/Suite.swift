@@ -50,13 +50,11 @@ public struct SuiteRequest {
 public enum Suite {
     /// Every kernel and scene the suite knows, in report order.
     ///
-    /// TODO(#4 path fill): add `Suite.fill` (K4: the exact-area and
-    /// supersampled variants, a liquid blob and a morph shape).
     /// TODO(scenes): add one entry per scene (telegram, aurora, liquid,
     /// mesh, morph) with `isScene: true`; a scene's body renders one frame of
     /// its cycle per run, so the samples are per-frame times over the cycle.
     public static var entries: [SuiteEntry] {
-        [freeform, linear, radial, composite, blur, controlPoints]
+        [freeform, linear, radial, fill, composite, blur, controlPoints]
     }
 
     public static var kernelNames: [String] { entries.filter { !$0.isScene }.map(\.name) }

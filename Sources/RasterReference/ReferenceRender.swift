@@ -24,6 +24,10 @@ extension Reference {
             return over(freeform(g, width: w, height: h), onto: target)
         case let .gradient(g):
             return over(gradient(g, width: w, height: h), onto: target)
+        case let .fill(f):
+            return fill(f, onto: target)
+        case let .blob(anchors, color):
+            return try blob(anchors: anchors, color: color, onto: target)
         case let .image(image):
             return composite(image.view, onto: target, opacity: 1)
         case let .blur(b):

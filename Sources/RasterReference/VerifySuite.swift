@@ -37,7 +37,7 @@ public final class VerifyCase: @unchecked Sendable {
 /// pixels). Kernels that land later add their cases here.
 public enum VerifySuite {
     public static func cases() throws -> [VerifyCase] {
-        try freeformCases() + gradientCases() + compositeCases() + blurCases()
+        try freeformCases() + gradientCases() + compositeCases() + blurCases() + fillCases()
     }
 
     /// Telegram's default palette at its loop's first phase, plus awkward

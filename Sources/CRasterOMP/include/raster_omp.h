@@ -131,6 +131,47 @@ void raster_omp_blur_resampled(const raster_omp_blur_filter *rows, const raster_
                                int factor, int clamp, uint8_t *image, int width, int height, ptrdiff_t stride,
                                uint16_t *small, uint16_t *small_plane, float *buffers, size_t buffer_floats,
                                float *row_buffers, int threads);
+/// K4's sizes for one fill, computed by raster_omp_fill_prepare from the
+/// edges before any pixel work: the strips (32 rows each) the edges touch,
+/// the cell layout (cells from `origin`, `cell_stride` floats a row, one
+/// bitmap bit per 16 cells in `words` words a row), the bucket and crossing
+/// counts, the thread team, and the scratch memory the caller must supply.
+typedef struct raster_omp_fill_plan {
+    int first_strip;
+    int strip_count;
+    int origin;
+    int cell_stride;
+    int words;
+    int samples;
+    int bands;
+    int64_t entries;
+    int64_t max_crossings;
+    size_t band_bytes;
+    size_t scratch_bytes;
+} raster_omp_fill_plan;
+
+/// K4, step 1: plans a fill of `count` edges (4 floats each: x0, y0, x1, y1,
+/// in path order, already clipped to the `width` x `height` canvas, y0 != y1)
+/// with `samples` samples per axis (0 for exact area coverage) on up to
+/// `threads` threads. Returns the scratch bytes raster_omp_fill needs (0
+/// when there is nothing to draw). At most 32768 rows.
+size_t raster_omp_fill_prepare(const float *edges, int count, int width, int height, int samples, int threads,
+                            raster_omp_fill_plan *plan);
+
+/// K4, step 2: composites the edges' coverage source-over onto `dst` with
+/// the premultiplied colour `color` (r, g, b, a in 8-bit units, r, g, b <= a):
+/// d = c m + d (1 - m c.a / 255). `evenodd` selects the even-odd rule (else
+/// nonzero). `scratch` holds plan->scratch_bytes, 64-byte aligned. The image
+/// does not depend on the thread count.
+void raster_omp_fill(const raster_omp_fill_plan *plan, const float *edges, int count, uint8_t *dst, int width,
+                     int height, ptrdiff_t stride, const float color[4], int evenodd, void *scratch, int threads);
+
+/// K5, the Liquid article's tangent control points: `n` >= 3 anchors (x, y
+/// interleaved) forming a closed loop give 2n control points in `out`
+/// (4n floats: c1_i then c2_i for each arc i -> i + 1), with
+/// t_i = normalise(p_{i+1} - p_{i-1}) (zero if that is zero),
+/// c1_i = p_i + t_i |p_{i+1} - p_i| / 3, c2_i = p_{i+1} - t_{i+1} |p_{i+1} - p_i| / 3.
+void raster_omp_control_points(const float *anchors, float *out, int64_t n, int threads);
 
 #ifdef __cplusplus
 }

@@ -22,6 +22,11 @@ public enum KernelCatalog {
         KernelInfo(id: "K3", name: BlurVariant.kernelName,
                    summary: "Gaussian blur, transparent or clamp edges",
                    variants: BlurVariant.allCases.map(\.rawValue), exactVariant: BlurVariant.exact.rawValue),
+        KernelInfo(id: "K4", name: FillVariant.kernelName,
+                   summary: "anti-aliased path fill (nonzero/even-odd), source-over; SVG path data",
+                   variants: FillVariant.allCases.map(\.rawValue), exactVariant: FillVariant.exact.rawValue),
+        KernelInfo(id: "K5", name: "controlpoints", summary: "Liquid tangent control points (job op: blob = K5 + K4)",
+                   variants: ["exact"], exactVariant: "exact"),
         KernelInfo(id: "K6", name: "composite", summary: "source-over with global opacity",
                    variants: ["exact"], exactVariant: "exact"),
     ]

@@ -26,6 +26,11 @@ public indirect enum JobOp: Sendable {
     case freeform(FreeformGradient)
     /// K2 (linear or radial), painted source-over across the canvas.
     case gradient(Gradient)
+    /// K4: a path filled with a solid colour, composited source-over.
+    case fill(PathFill)
+    /// K5 then K4: the closed cubic through `anchors` (K5's tangent control
+    /// points), filled (nonzero) with `color`.
+    case blob(anchors: [Point], color: Color)
     /// A canvas-sized premultiplied image composited source-over (K6).
     case image(Image)
     /// K3: blurs the canvas (or layer) the op is in, in place.

@@ -58,6 +58,8 @@ struct JobDecoder {
         switch kind {
         case "freeform": return try freeform(node)
         case "linear", "radial": return try gradient(node, radial: kind == "radial")
+        case "fill": return try fill(node)
+        case "blob": return try blob(node)
         case "image": return try image(node)
         case "blur": return try blur(node)
         case "layer":
@@ -71,7 +73,7 @@ struct JobDecoder {
         }
     }
 
-    static let opNames = ["freeform", "linear", "radial", "image", "blur", "layer"]
+    static let opNames = ["freeform", "linear", "radial", "fill", "blob", "image", "blur", "layer"]
 
     func freeform(_ node: JSONNode) throws -> JobOp {
         _ = try node.object(allowing: ["op", "points", "influence", "exponent"])
@@ -115,6 +117,41 @@ struct JobDecoder {
             in: Double.leastNonzeroMagnitude...GaussianBlur.maxSigma, "0 < sigma <= \(Int(GaussianBlur.maxSigma)) px")
         let edge = try node.optional("edge")?.choice(BlurEdge.self) ?? .transparent
         return .blur(try GaussianBlur(sigma: sigma, edge: edge))
+    }
+
+    /// `{ "op": "fill", "path": "<SVG path data>", "rule": "nonzero", "color": "#RRGGBB" }`;
+    /// a path syntax error names the character position inside the string.
+    func fill(_ node: JSONNode) throws -> JobOp {
+        _ = try node.object(allowing: ["op", "path", "rule", "color"])
+        let pathNode = try node.required("path")
+        let path: Path
+        do {
+            path = try Path(svg: try pathNode.string())
+            try path.validate()
+        } catch let RasterError.invalidArgument(_, value, accepted) {
+            throw pathNode.fail("\(value) (accepted: \(accepted))")
+        }
+        let rule = try node.optional("rule")?.choice(FillRule.self) ?? .nonzero
+        let color = try node.required("color").color()
+        return .fill(try PathFill(path: path, rule: rule, color: color))
+    }
+
+    /// `{ "op": "blob", "anchors": [[x, y], ...], "color": "#RRGGBB" }` with at
+    /// least 3 anchors forming a closed loop.
+    func blob(_ node: JSONNode) throws -> JobOp {
+        _ = try node.object(allowing: ["op", "anchors", "color"])
+        let anchorNodes = try node.required("anchors").array()
+        guard anchorNodes.count >= ControlPoints.minAnchors else {
+            throw node.child("anchors").fail("\(anchorNodes.count) anchors (accepted: >= \(ControlPoints.minAnchors))")
+        }
+        let anchors = try anchorNodes.map { a -> Point in
+            let p = try a.point()
+            guard abs(p.x) <= Path.maxCoordinate, abs(p.y) <= Path.maxCoordinate else {
+                throw a.fail("\(p) is out of range (accepted: coordinates within +-\(Path.maxCoordinate))")
+            }
+            return p
+        }
+        return .blob(anchors: anchors, color: try node.required("color").color())
     }
 
     func image(_ node: JSONNode) throws -> JobOp {

@@ -46,6 +46,12 @@ public final class Renderer {
                 }
             case let .gradient(g):
                 try paint(opaque: g.isOpaque, on: target, depth: depth) { try backend.gradient(g, into: $0) }
+            case let .fill(f):
+                try backend.fill(f, variant: variants.fill, onto: target, scratch: scratch)
+            case let .blob(anchors, color):
+                let path = try ControlPoints.blobPath(anchors: anchors, backend: backend)
+                try backend.fill(PathFill(path: path, rule: .nonzero, color: color), variant: variants.fill,
+                                 onto: target, scratch: scratch)
             case let .image(image):
                 try backend.composite(image.view, onto: target, opacity: 1)
             case let .blur(blur):

@@ -1,0 +1,484 @@
+// K4, anti-aliased path fill: the C + OpenMP schedule of RasterKit's
+// PathFill maths (see Kernels/PathFill.swift and raster_omp.h).
+//
+// Edges arrive flattened and clipped to the canvas. They are bucketed by
+// 32-row strip (in path order); each OpenMP thread takes a contiguous run
+// of strips and, per strip, accumulates the edges' area differences into a
+// strip-sized cell buffer (16 rows of an edge at a time in SIMD lanes),
+// marks the 16-cell chunks it touched in a bitmap, then sweeps each row:
+// marked chunks get a 16-lane prefix sum, the fill rule and a 16-pixel
+// composite; the runs between them share one coverage and are painted as a
+// run (a plain store when solid). Supersampled variants turn each
+// sub-scanline's sorted crossings into sample-exact steps in the same cells.
+// A strip's work is identical whichever thread does it, so the image does
+// not depend on the thread count.
+#include "raster_omp.h"
+#include "pixel.h"
+#include <string.h>
+
+#define STRIP_ROWS 32
+#define LANES 16
+#define MAX_STRIPS 1024 /* 32768 rows / 32 */
+
+/* Ternary min/max compile to one vminps/vmaxps (fminf/fmaxf add NaN fix-ups). */
+#define MINF(a, b) ((a) < (b) ? (a) : (b))
+#define MAXF(a, b) ((a) > (b) ? (a) : (b))
+
+/// Coverage closer than this to 0 or 1 on a constant run counts as 0 or 1.
+#define RUN_EPSILON (1.0f / 1024.0f)
+
+static inline size_t align64(size_t n) { return (n + 63) & ~(size_t)63; }
+
+/// Bytes of a band's staging lanes (15 vectors of 16 used, see flush_steps).
+#define STAGE_VECTORS_BYTES (16 * LANES * 4)
+
+static inline int first_sub(float y, int samples) { return (int)ceilf(y * (float)samples - 0.5f); }
+
+static inline void edge_strips(const float *e, int first, int *a, int *b) {
+    const float y0 = MINF(e[1], e[3]), y1 = MAXF(e[1], e[3]);
+    *a = (int)floorf(y0) / STRIP_ROWS - first;
+    *b = ((int)ceilf(y1) - 1) / STRIP_ROWS - first;
+}
+
+/// Scratch carved out of the caller's memory for one band (thread).
+typedef struct {
+    float *cells;          /* STRIP_ROWS x cell_stride, indexed from the layout origin */
+    uint64_t *bits;        /* STRIP_ROWS x words */
+    float *crossings;      /* 2 floats (x, direction) per crossing */
+    int32_t *starts;       /* STRIP_ROWS * samples + 1 */
+    float *lanes;          /* STAGE_VECTORS x 16 staged row steps and results */
+} fill_band;
+
+/// Everything shared by the bands of one call.
+typedef struct {
+    const raster_omp_fill_plan *plan;
+    const float *edges;
+    const int32_t *offsets;
+    const int32_t *indices;
+    const float *masks;
+    uint8_t *dst;
+    ptrdiff_t stride;
+    int width, height;
+    float color[4];
+    float alpha;
+    int opaque;
+    uint32_t solid;
+    int evenodd;       /* the fill rule, for supersampled spans */
+    int sweep_evenodd; /* the rule the sweep applies: even-odd only for area coverage */
+    int samples;
+} fill_context;
+
+size_t raster_omp_fill_prepare(const float *edges, int count, int width, int height, int samples, int threads,
+                            raster_omp_fill_plan *plan) {
+    memset(plan, 0, sizeof *plan);
+    if (count <= 0) return 0;
+    float minx = edges[0], maxx = edges[0], miny = edges[1], maxy = edges[1];
+    for (int i = 0; i < count; i++) {
+        const float *e = edges + 4 * i;
+        minx = MINF(minx, MINF(e[0], e[2])); maxx = MAXF(maxx, MAXF(e[0], e[2]));
+        miny = MINF(miny, MINF(e[1], e[3])); maxy = MAXF(maxy, MAXF(e[1], e[3]));
+    }
+    const int row0 = (int)floorf(miny), row1 = (int)ceilf(maxy);
+    plan->first_strip = row0 / STRIP_ROWS;
+    plan->strip_count = (row1 - 1) / STRIP_ROWS + 1 - plan->first_strip;
+    plan->origin = (int)floorf(minx) & ~(LANES - 1);
+    plan->cell_stride = ((int)floorf(maxx) + 2 - plan->origin + LANES - 1) & ~(LANES - 1);
+    plan->words = (plan->cell_stride / LANES + 63) / 64;
+    int64_t entries = 0;
+    int64_t crossings[MAX_STRIPS];
+    memset(crossings, 0, sizeof crossings);
+    for (int i = 0; i < count; i++) {
+        int a, b;
+        edge_strips(edges + 4 * i, plan->first_strip, &a, &b);
+        entries += b - a + 1;
+        if (samples > 0) {
+            const float *e = edges + 4 * i;
+            const int k0 = first_sub(MINF(e[1], e[3]), samples), k1 = first_sub(MAXF(e[1], e[3]), samples);
+            for (int s = a; s <= b; s++) {
+                const int lo = (plan->first_strip + s) * STRIP_ROWS * samples, hi = lo + STRIP_ROWS * samples;
+                const int n = MINF(k1, hi) - MAXF(k0, lo);
+                if (n > 0) crossings[s] += n;
+            }
+        }
+    }
+    int64_t most = 0;
+    for (int s = 0; s < plan->strip_count; s++) most = crossings[s] > most ? crossings[s] : most;
+    plan->entries = entries;
+    plan->max_crossings = most;
+    plan->samples = samples;
+#ifdef _OPENMP
+    plan->bands = threads < plan->strip_count ? threads : plan->strip_count;
+#else
+    (void)threads;
+    plan->bands = 1;
+#endif
+    if (plan->bands < 1) plan->bands = 1;
+    (void)width; (void)height;
+    size_t shared = align64((size_t)(plan->strip_count + 1) * 4) + align64((size_t)(entries > 0 ? entries : 1) * 4)
+                  + align64(LANES * LANES * 4);
+    size_t band = align64((size_t)STRIP_ROWS * plan->cell_stride * 4) + align64((size_t)STRIP_ROWS * plan->words * 8)
+                + align64((size_t)(most > 0 ? most : 1) * 8) + align64((size_t)(STRIP_ROWS * samples + 1) * 4)
+                + align64(STAGE_VECTORS_BYTES);
+    plan->band_bytes = band;
+    plan->scratch_bytes = shared + band * (size_t)plan->bands;
+    return plan->scratch_bytes;
+}
+
+/* ---- accumulation ---------------------------------------------------- */
+
+static inline void mark(const fill_context *c, uint64_t *bits, int from, int to) {
+    const int origin = c->plan->origin;
+    const int c0 = (from - origin) >> 4, c1 = (to - origin) >> 4;
+    const int w0 = c0 >> 6, w1 = c1 >> 6;
+    if (w0 == w1) {
+        bits[w0] |= (~(uint64_t)0 << (c0 & 63)) & (~(uint64_t)0 >> (63 - (c1 & 63)));
+        return;
+    }
+    bits[w0] |= ~(uint64_t)0 << (c0 & 63);
+    for (int w = w0 + 1; w < w1; w++) bits[w] = ~(uint64_t)0;
+    bits[w1] |= ~(uint64_t)0 >> (63 - (c1 & 63));
+}
+
+/// The staged row steps (one edge crossing one row) as structure-of-arrays
+/// lanes: rows, each step's edge (top point, bottom y, slope, direction and
+/// x range), then the batch's results.
+enum { STAGE_ROW, STAGE_XT, STAGE_YT, STAGE_YB, STAGE_DXDY, STAGE_DIR, STAGE_XMIN, STAGE_XMAX,
+       OUT_FIRST, OUT_SECOND, OUT_MIDDLE, OUT_PENULT, OUT_LAST, OUT_INDEX, OUT_SPAN, STAGE_VECTORS };
+
+/// Computes `count` staged steps as one 16-lane batch (font-rs' draw_line:
+/// each step's cells and the values added to its first, second, middle,
+/// second-last and last cell), then adds them to the cells in staging
+/// order. x at a row boundary comes from the step's edge end points, never
+/// from the previous row, so a strip's cells do not depend on its band.
+static void flush_steps(const fill_context *c, fill_band *band, int count, int top) {
+    const raster_omp_fill_plan *p = c->plan;
+    float *restrict v = band->lanes;
+    int32_t *restrict iv = (int32_t *)band->lanes;
+    #pragma omp simd
+    for (int l = 0; l < LANES; l++) {
+        const float row = v[STAGE_ROW * LANES + l], xt = v[STAGE_XT * LANES + l], yt = v[STAGE_YT * LANES + l];
+        const float yb = v[STAGE_YB * LANES + l], dxdy = v[STAGE_DXDY * LANES + l], dir = v[STAGE_DIR * LANES + l];
+        const float xmin = v[STAGE_XMIN * LANES + l], xmax = v[STAGE_XMAX * LANES + l];
+        const float ya = MAXF(row, yt), yz = MINF(row + 1.0f, yb);
+        const float xa0 = (ya - yt) * dxdy + xt, xz0 = (yz - yt) * dxdy + xt;
+        const float xa = MINF(MAXF(xa0, xmin), xmax), xz = MINF(MAXF(xz0, xmin), xmax);
+        const float d = (yz - ya) * dir;
+        const float lo = MINF(xa, xz), hi = MAXF(xa, xz);
+        const float lof = floorf(lo), hic = ceilf(hi);
+        const float sp = MAXF(hic - lof, 1.0f);
+        const float right = d * ((xa + xz) * 0.5f - lof);
+        const float s = 1.0f / MAXF(hi - lo, 1e-30f);
+        const float f0 = lo - lof, f1 = hi - hic + 1.0f;
+        const float a0 = 0.5f * s * (1.0f - f0) * (1.0f - f0);
+        const float am = 0.5f * s * f1 * f1;
+        const float a1 = s * (1.5f - f0);
+        const float a2 = a1 + (sp - 3.0f) * s;
+        v[OUT_FIRST * LANES + l] = sp <= 1.0f ? d - right : d * a0;
+        v[OUT_SECOND * LANES + l] = sp <= 1.0f ? right : (sp == 2.0f ? d * (1.0f - a0 - am) : d * (a1 - a0));
+        v[OUT_MIDDLE * LANES + l] = d * s;
+        v[OUT_PENULT * LANES + l] = d * (1.0f - a2 - am);
+        v[OUT_LAST * LANES + l] = d * am;
+        iv[OUT_INDEX * LANES + l] = (int32_t)lof;
+        iv[OUT_SPAN * LANES + l] = (int32_t)sp;
+    }
+    for (int l = 0; l < count; l++) {
+        const int row = (int)v[STAGE_ROW * LANES + l];
+        float *cell = band->cells + (ptrdiff_t)(row - top) * p->cell_stride - p->origin;
+        const int x = iv[OUT_INDEX * LANES + l], k = iv[OUT_SPAN * LANES + l];
+        cell[x] += v[OUT_FIRST * LANES + l];
+        cell[x + 1] += v[OUT_SECOND * LANES + l];
+        if (k > 1) {
+            if (k > 2) {
+                const float m = v[OUT_MIDDLE * LANES + l];
+                for (int i = x + 2; i < x + k - 1; i++) cell[i] += m;
+                cell[x + k - 1] += v[OUT_PENULT * LANES + l];
+            }
+            cell[x + k] += v[OUT_LAST * LANES + l];
+        }
+        mark(c, band->bits + (ptrdiff_t)(row - top) * p->words, x, x + k);
+    }
+}
+
+/// Stages the steps of one edge within the strip's rows [top, bottom), in
+/// path order, flushing every full batch of 16: a batch is full whatever
+/// the edges' lengths (a finely flattened curve has edges of a row or two).
+static void stage_edge(const fill_context *c, fill_band *band, const float *e, int top, int bottom, int *staged) {
+    const float dir = e[3] > e[1] ? 1.0f : -1.0f;
+    const float xt = e[3] > e[1] ? e[0] : e[2], yt = e[3] > e[1] ? e[1] : e[3];
+    const float xb = e[3] > e[1] ? e[2] : e[0], yb = e[3] > e[1] ? e[3] : e[1];
+    const float dxdy = (xb - xt) / (yb - yt);
+    const float xmin = MINF(xt, xb), xmax = MAXF(xt, xb); /* interpolated x is clamped to them */
+    int first = (int)floorf(yt), end = (int)ceilf(yb);
+    if (first < top) first = top;
+    if (end > bottom) end = bottom;
+    float *v = band->lanes;
+    int k = *staged;
+    for (int row = first; row < end; row++) {
+        v[STAGE_ROW * LANES + k] = (float)row;
+        v[STAGE_XT * LANES + k] = xt; v[STAGE_YT * LANES + k] = yt; v[STAGE_YB * LANES + k] = yb;
+        v[STAGE_DXDY * LANES + k] = dxdy; v[STAGE_DIR * LANES + k] = dir;
+        v[STAGE_XMIN * LANES + k] = xmin; v[STAGE_XMAX * LANES + k] = xmax;
+        if (++k == LANES) { flush_steps(c, band, LANES, top); k = 0; }
+    }
+    *staged = k;
+}
+
+/// A vertical step of `weight` at x = sample / S (a supersampled span's end).
+static inline void add_step(const fill_context *c, float *cell, uint64_t *bits, int sample, float weight) {
+    const int s = c->samples;
+    const int x = sample / s;
+    const float f = (float)(sample - x * s) / (float)s;
+    cell[x] += weight * (1.0f - f);
+    cell[x + 1] += weight * f;
+    mark(c, bits, x, x + 1);
+}
+
+/// Crossing lists are short (a few per shape per sub-scanline), and qsort's
+/// callback per comparison costs more than insertion sort saves at these sizes.
+static void sort_by_x(float *a, int n) {
+    for (int i = 1; i < n; i++) {
+        const float x = a[2 * i], d = a[2 * i + 1];
+        int j = i;
+        while (j > 0 && a[2 * (j - 1)] > x) { a[2 * j] = a[2 * (j - 1)]; a[2 * j + 1] = a[2 * (j - 1) + 1]; j--; }
+        a[2 * j] = x; a[2 * j + 1] = d;
+    }
+}
+
+/// Supersampled cells of strip s: per sub-scanline the crossings of its
+/// edges (path order, then sorted by x) walked with a winding count; each
+/// inside span, quantised to the sample centres it holds, becomes two
+/// vertical steps of height 1/S.
+static void sample_strip(const fill_context *c, fill_band *band, int s, int top, int bottom) {
+    const raster_omp_fill_plan *p = c->plan;
+    const int n = c->samples;
+    const int sub_top = top * n, lines = (bottom - top) * n;
+    const float inverse = 1.0f / (float)n;
+    int32_t *starts = band->starts;
+    memset(starts, 0, (size_t)(lines + 1) * sizeof *starts);
+    for (int j = c->offsets[s]; j < c->offsets[s + 1]; j++) {
+        const float *e = c->edges + 4 * c->indices[j];
+        int k0 = first_sub(MINF(e[1], e[3]), n), k1 = first_sub(MAXF(e[1], e[3]), n);
+        if (k0 < sub_top) k0 = sub_top;
+        if (k1 > sub_top + lines) k1 = sub_top + lines;
+        for (int k = k0; k < k1; k++) starts[k - sub_top + 1]++;
+    }
+    for (int k = 0; k < lines; k++) starts[k + 1] += starts[k];
+    for (int j = c->offsets[s]; j < c->offsets[s + 1]; j++) {
+        const float *e = c->edges + 4 * c->indices[j];
+        const float dir = e[3] > e[1] ? 1.0f : -1.0f;
+        const float dxdy = (e[2] - e[0]) / (e[3] - e[1]);
+        int k0 = first_sub(MINF(e[1], e[3]), n), k1 = first_sub(MAXF(e[1], e[3]), n);
+        if (k0 < sub_top) k0 = sub_top;
+        if (k1 > sub_top + lines) k1 = sub_top + lines;
+        for (int k = k0; k < k1; k++) {
+            const float y = ((float)k + 0.5f) * inverse; /* exact: S is a power of two */
+            const int slot = starts[k - sub_top]++;
+            band->crossings[2 * slot] = e[0] + (y - e[1]) * dxdy;
+            band->crossings[2 * slot + 1] = dir;
+        }
+    }
+    /* starts[k] is now the end of list k */
+    const float height = 1.0f / (float)n;
+    for (int k = 0; k < lines; k++) {
+        const int begin = k == 0 ? 0 : starts[k - 1], end = starts[k];
+        if (end - begin < 2) continue;
+        float *list = band->crossings + 2 * begin;
+        sort_by_x(list, end - begin);
+        const int row = top + k / n;
+        float *cell = band->cells + (ptrdiff_t)(row - top) * p->cell_stride - p->origin;
+        uint64_t *bits = band->bits + (ptrdiff_t)(row - top) * p->words;
+        int winding = 0;
+        for (int i = 0; i + 1 < end - begin; i++) {
+            winding += (int)list[2 * i + 1];
+            const int inside = c->evenodd ? (winding & 1) != 0 : winding != 0;
+            if (!inside) continue;
+            const int from = (int)ceilf(list[2 * i] * (float)n - 0.5f);
+            const int to = (int)ceilf(list[2 * (i + 1)] * (float)n - 0.5f);
+            if (from >= to) continue;
+            add_step(c, cell, bits, from, height);
+            add_step(c, cell, bits, to, -height);
+        }
+    }
+}
+
+/* ---- compositing ----------------------------------------------------- */
+
+static inline float rule_coverage(float a, int evenodd) {
+    if (evenodd) {
+        const float h = a * 0.5f;
+        return fabsf(h - rintf(h)) * 2.0f;
+    }
+    const float m = fabsf(a);
+    return m < 1.0f ? m : 1.0f;
+}
+
+/// d = c m + d (1 - m c.a / 255), rounded half up. No clamping is needed for
+/// a premultiplied colour (c <= c.a) and m in [0, 1]: the result is <= 255.
+static inline uint32_t blend_pixel(const fill_context *c, uint32_t d, float m) {
+    const float inv = 1.0f - m * c->alpha;
+    const uint32_t r = (uint32_t)(c->color[0] * m + (float)(d & 0xFF) * inv + 0.5f);
+    const uint32_t g = (uint32_t)(c->color[1] * m + (float)(d >> 8 & 0xFF) * inv + 0.5f);
+    const uint32_t b = (uint32_t)(c->color[2] * m + (float)(d >> 16 & 0xFF) * inv + 0.5f);
+    const uint32_t a = (uint32_t)(c->color[3] * m + (float)(d >> 24) * inv + 0.5f);
+    return r | g << 8 | b << 16 | a << 24;
+}
+
+static void paint_run(const fill_context *c, uint32_t *px, int count, float m) {
+    if (count <= 0 || m < RUN_EPSILON) return;
+    if (m > 1.0f - RUN_EPSILON) {
+        if (c->opaque) {
+            #pragma omp simd
+            for (int i = 0; i < count; i++) px[i] = c->solid;
+            return;
+        }
+        m = 1.0f;
+    }
+    #pragma omp simd
+    for (int i = 0; i < count; i++) px[i] = blend_pixel(c, px[i], m);
+}
+
+/// Lane l of the inclusive prefix sum of the 16 cells q: sum over j of
+/// q[j] * mask[j][l] (mask 1 for l >= j), written as four partial sums so
+/// the multiply-adds are independent; `m` points at the 16 x 16 masks.
+#define PREFIX_LANE(q, m, l)                                                                              \
+    (((q)[0] * (m)[0 * LANES + (l)] + (q)[4] * (m)[4 * LANES + (l)] + (q)[8] * (m)[8 * LANES + (l)]     \
+      + (q)[12] * (m)[12 * LANES + (l)])                                                                 \
+     + ((q)[1] * (m)[1 * LANES + (l)] + (q)[5] * (m)[5 * LANES + (l)] + (q)[9] * (m)[9 * LANES + (l)]   \
+        + (q)[13] * (m)[13 * LANES + (l)]))                                                              \
+        + (((q)[2] * (m)[2 * LANES + (l)] + (q)[6] * (m)[6 * LANES + (l)] + (q)[10] * (m)[10 * LANES + (l)] \
+            + (q)[14] * (m)[14 * LANES + (l)])                                                           \
+           + ((q)[3] * (m)[3 * LANES + (l)] + (q)[7] * (m)[7 * LANES + (l)] + (q)[11] * (m)[11 * LANES + (l)] \
+              + (q)[15] * (m)[15 * LANES + (l)]))
+
+/// One marked chunk: prefix sum, rule and blend of its 16 pixels in one
+/// vector loop (`count` < 16 at the right edge of the canvas).
+static inline void paint_chunk(const fill_context *c, const float *restrict q, uint32_t *restrict px, int count,
+                               float carry) {
+    const float *restrict m = c->masks;
+    if (count == LANES) {
+        if (c->sweep_evenodd) {
+            #pragma omp simd
+            for (int l = 0; l < LANES; l++) {
+                const float h = (PREFIX_LANE(q, m, l) + carry) * 0.5f;
+                px[l] = blend_pixel(c, px[l], fabsf(h - rintf(h)) * 2.0f);
+            }
+        } else {
+            #pragma omp simd
+            for (int l = 0; l < LANES; l++) {
+                const float a = fabsf(PREFIX_LANE(q, m, l) + carry);
+                px[l] = blend_pixel(c, px[l], a < 1.0f ? a : 1.0f);
+            }
+        }
+        return;
+    }
+    for (int l = 0; l < count; l++) px[l] = blend_pixel(c, px[l], rule_coverage(PREFIX_LANE(q, m, l) + carry, c->sweep_evenodd));
+}
+
+static void sweep_row(const fill_context *c, fill_band *band, int y, int top) {
+    const raster_omp_fill_plan *p = c->plan;
+    uint64_t *bits = band->bits + (ptrdiff_t)(y - top) * p->words;
+    float *cell = band->cells + (ptrdiff_t)(y - top) * p->cell_stride - p->origin;
+    uint32_t *px = (uint32_t *)(c->dst + (ptrdiff_t)y * c->stride);
+    const int width = c->width;
+    float carry = 0.0f;
+    int done = p->origin;
+    for (int w = 0; w < p->words; w++) {
+        uint64_t word = bits[w];
+        if (!word) continue;
+        bits[w] = 0;
+        while (word) {
+            const int x0 = p->origin + ((w << 6) + __builtin_ctzll(word)) * LANES;
+            word &= word - 1;
+            if (x0 > done && done < width)
+                paint_run(c, px + done, (x0 < width ? x0 : width) - done, rule_coverage(carry, c->sweep_evenodd));
+            float *q = cell + x0;
+            /* The chunk's total, grouped like lane 15 of PREFIX_LANE. */
+            const float total = ((q[0] + q[4] + q[8] + q[12]) + (q[1] + q[5] + q[9] + q[13]))
+                              + ((q[2] + q[6] + q[10] + q[14]) + (q[3] + q[7] + q[11] + q[15]));
+            if (x0 < width) paint_chunk(c, q, px + x0, width - x0 < LANES ? width - x0 : LANES, carry);
+            memset(q, 0, LANES * sizeof(float));
+            carry += total;
+            done = x0 + LANES;
+        }
+    }
+    if (done < width) paint_run(c, px + done, width - done, rule_coverage(carry, c->sweep_evenodd));
+}
+
+static void run_band(const fill_context *c, fill_band *band, int s0, int s1) {
+    const raster_omp_fill_plan *p = c->plan;
+    memset(band->cells, 0, (size_t)STRIP_ROWS * p->cell_stride * sizeof(float));
+    memset(band->bits, 0, (size_t)STRIP_ROWS * p->words * sizeof(uint64_t));
+    for (int s = s0; s < s1; s++) {
+        const int top = (p->first_strip + s) * STRIP_ROWS;
+        const int bottom = top + STRIP_ROWS < c->height ? top + STRIP_ROWS : c->height;
+        if (c->samples == 0) {
+            int staged = 0;
+            for (int j = c->offsets[s]; j < c->offsets[s + 1]; j++)
+                stage_edge(c, band, c->edges + 4 * c->indices[j], top, bottom, &staged);
+            if (staged > 0) flush_steps(c, band, staged, top);
+        } else {
+            sample_strip(c, band, s, top, bottom);
+        }
+        for (int y = top; y < bottom; y++) sweep_row(c, band, y, top);
+    }
+}
+
+void raster_omp_fill(const raster_omp_fill_plan *plan, const float *edges, int count, uint8_t *dst, int width,
+                     int height, ptrdiff_t stride, const float color[4], int evenodd, void *scratch, int threads) {
+    (void)threads;
+    if (count <= 0 || plan->strip_count <= 0) return;
+    uint8_t *mem = (uint8_t *)scratch;
+    int32_t *offsets = (int32_t *)mem;
+    mem += align64((size_t)(plan->strip_count + 1) * 4);
+    int32_t *indices = (int32_t *)mem;
+    mem += align64((size_t)(plan->entries > 0 ? plan->entries : 1) * 4);
+    float *masks = (float *)mem;
+    mem += align64(LANES * LANES * 4);
+    /* Bucket edge indices by strip, in path order. */
+    memset(offsets, 0, (size_t)(plan->strip_count + 1) * sizeof *offsets);
+    for (int i = 0; i < count; i++) {
+        int a, b;
+        edge_strips(edges + 4 * i, plan->first_strip, &a, &b);
+        for (int s = a; s <= b; s++) offsets[s + 1]++;
+    }
+    for (int s = 0; s < plan->strip_count; s++) offsets[s + 1] += offsets[s];
+    for (int i = 0; i < count; i++) {
+        int a, b;
+        edge_strips(edges + 4 * i, plan->first_strip, &a, &b);
+        for (int s = a; s <= b; s++) indices[offsets[s]++] = i;
+    }
+    for (int s = plan->strip_count; s > 0; s--) offsets[s] = offsets[s - 1];
+    offsets[0] = 0;
+    for (int j = 0; j < LANES; j++)
+        for (int l = 0; l < LANES; l++) masks[j * LANES + l] = l >= j ? 1.0f : 0.0f;
+
+    fill_context c = {
+        .plan = plan, .edges = edges, .offsets = offsets, .indices = indices, .masks = masks,
+        .dst = dst, .stride = stride, .width = width, .height = height,
+        .color = { color[0], color[1], color[2], color[3] }, .alpha = color[3] / 255.0f,
+        .opaque = color[3] >= 255.0f, .evenodd = evenodd, .samples = plan->samples,
+    };
+    c.solid = raster_pack(color[0], color[1], color[2], color[3]);
+    /* Supersampled spans never overlap on a sub-scanline: their cells hold
+       plain sample counts (the rule was applied per span), so the sweep
+       clamps them like nonzero. */
+    c.sweep_evenodd = plan->samples == 0 && evenodd;
+    const int bands = plan->bands;
+    #pragma omp parallel for schedule(static) num_threads(bands)
+    for (int b = 0; b < bands; b++) {
+        uint8_t *m = mem + (size_t)b * plan->band_bytes;
+        fill_band band;
+        band.cells = (float *)m;
+        m += align64((size_t)STRIP_ROWS * plan->cell_stride * 4);
+        band.bits = (uint64_t *)m;
+        m += align64((size_t)STRIP_ROWS * plan->words * 8);
+        band.crossings = (float *)m;
+        m += align64((size_t)(plan->max_crossings > 0 ? plan->max_crossings : 1) * 8);
+        band.starts = (int32_t *)m;
+        m += align64((size_t)(STRIP_ROWS * plan->samples + 1) * 4);
+        band.lanes = (float *)m;
+        const int s0 = (int)((int64_t)plan->strip_count * b / bands);
+        const int s1 = (int)((int64_t)plan->strip_count * (b + 1) / bands);
+        run_band(&c, &band, s0, s1);
+    }
+}

@@ -1,0 +1,87 @@
+/// K4's edges bucketed into strips of `rows` pixel rows, for the banded
+/// rasterisers: each strip owns a small cell buffer (rows x the path's
+/// width) that stays in L1/L2 while its edges are accumulated and its rows
+/// swept, and each thread takes a contiguous run of strips.
+///
+/// Strips are aligned to absolute multiples of `rows` and list their edges
+/// in path order, so a strip's work -- and every float sum in it -- is the
+/// same whichever band holds it: the image cannot depend on the thread count.
+struct FillStrips {
+    /// Rows per strip: 32 keeps a strip's cells (32 x ~800 floats) in L2
+    /// while amortising each edge's per-strip setup over many rows.
+    static let rows = 1 << stripShift
+
+    /// Global index of the first strip (strip s covers rows 32 s ..< 32 s + 32).
+    let first: Int
+    let count: Int
+    /// Edge indices of strip `first + i`: indices[offsets[i] ..< offsets[i + 1]].
+    let offsets: UnsafeMutablePointer<Int32>
+    let indices: UnsafeMutablePointer<Int32>
+    /// The most sub-scanline crossings any one strip has (0 unless sampling).
+    let maxCrossings: Int
+
+    /// Sub-scanline k samples y = (k + 0.5) / S, so an edge from y0 to y1
+    /// (y0 < y1) crosses the sub-scanlines ceil(y0 S - 0.5) ..< ceil(y1 S - 0.5).
+    @inline(__always)
+    static func firstSubScanline(_ y: Float, samples: Int) -> Int {
+        Int((y * Float(samples) - 0.5).rounded(.up))
+    }
+
+    init(_ edges: FillEdges, samples: Int, scratch: Scratch) {
+        let rows = edges.rows
+        first = rows.lowerBound / FillStrips.rows
+        count = (rows.upperBound - 1) / FillStrips.rows + 1 - first
+        offsets = scratch.buffer(ScratchSlot.fillBucketOffsets, count: count + 1, of: Int32.self)
+        offsets.update(repeating: 0, count: count + 1)
+        let e = edges.edges
+        // Pass 1: edges per strip.
+        var total = 0
+        for i in 0..<edges.count {
+            let (a, b) = FillStrips.stripRange(e[i], first: first)
+            for s in a...b { offsets[s + 1] += 1 }
+            total += b - a + 1
+        }
+        for s in 0..<count { offsets[s + 1] += offsets[s] }
+        // Pass 2: indices in path order (offsets[s] advances to the end of s).
+        indices = scratch.buffer(ScratchSlot.fillBucketEdges, count: max(1, total), of: Int32.self)
+        for i in 0..<edges.count {
+            let (a, b) = FillStrips.stripRange(e[i], first: first)
+            for s in a...b { indices[Int(offsets[s])] = Int32(i); offsets[s] += 1 }
+        }
+        for s in stride(from: count, to: 0, by: -1) { offsets[s] = offsets[s - 1] }
+        offsets[0] = 0
+        // Crossings per strip, for sizing the supersamplers' lists.
+        var most = 0
+        if samples > 0 {
+            let perStrip = FillStrips.rows * samples
+            for s in 0..<count {
+                let lo = (first + s) * perStrip, hi = lo + perStrip
+                var n = 0
+                for j in Int(offsets[s])..<Int(offsets[s + 1]) {
+                    let edge = e[Int(indices[j])]
+                    let k0 = FillStrips.firstSubScanline(min(edge.y, edge.w), samples: samples)
+                    let k1 = FillStrips.firstSubScanline(max(edge.y, edge.w), samples: samples)
+                    n += max(0, min(k1, hi) - max(k0, lo))
+                }
+                most = max(most, n)
+            }
+        }
+        maxCrossings = most
+    }
+
+    /// The strips (relative to `first`) an edge's rows touch. (Clipped y
+    /// lies in [0, 32768], so the unchecked magic-number conversion and a
+    /// shift do; this runs twice per edge, serially, before any thread.)
+    @inline(__always)
+    static func stripRange(_ e: SIMD4<Float>, first: Int) -> (Int, Int) {
+        let top = FillLanes.floorInt(min(e.y, e.w)), end = FillLanes.ceilInt(max(e.y, e.w))
+        return (top >> stripShift - first, (end - 1) >> stripShift - first)
+    }
+
+    /// log2(rows).
+    static let stripShift = 5
+
+    /// The edges of strip `first + i`.
+    @inline(__always)
+    func edges(of i: Int) -> Range<Int> { Int(offsets[i])..<Int(offsets[i + 1]) }
+}

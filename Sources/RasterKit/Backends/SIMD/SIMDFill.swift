@@ -1,0 +1,181 @@
+extension SIMDBackend {
+    /// K4 as a sparse-scanline rasteriser (the scheme of FreeType's gray
+    /// rasteriser, font-rs and Blend2D), banded for threads:
+    ///
+    /// 1. the path is flattened and clipped once (`FillEdges`) and its edges
+    ///    bucketed by 32-row strip (`FillStrips`);
+    /// 2. each thread takes a contiguous run of strips; per strip it adds
+    ///    every edge's area differences into a strip-sized cell buffer --
+    ///    sixteen row steps at a time (SIMDFillAccumulate.swift) -- and
+    ///    marks the 16-cell chunks it touched in a bitmap;
+    /// 3. each row is then swept chunk by marked chunk: a 16-lane prefix sum
+    ///    gives the winding, the rule the coverage, and 16 pixels are
+    ///    composited at once; between marked chunks the coverage is
+    ///    constant and painted as a run (a plain store when solid).
+    ///
+    /// So only the rows and spans the path covers are touched, and the
+    /// interior of a shape costs a store per pixel.
+    public func fill(_ fill: PathFill, variant: FillVariant, onto dst: ImageView, scratch: Scratch) throws {
+        let edges = FillEdges.prepare(fill, tolerance: variant.tolerance, width: dst.width, height: dst.height, scratch: scratch)
+        if edges.count == 0 { return }
+        let samples = variant.samplesPerAxis ?? 0
+        let strips = FillStrips(edges, samples: samples, scratch: scratch)
+
+        let bands = min(threads, strips.count)
+        let layout = CellLayout(edges: edges)
+        let cellsPerBand = FillStrips.rows * layout.stride
+        let wordsPerBand = FillStrips.rows * layout.words
+        let subLines = FillStrips.rows * samples
+        let memory = SIMDFillBand.Memory(
+            cells: scratch.buffer(ScratchSlot.fillCells, count: bands * cellsPerBand, of: Float.self),
+            bitmap: scratch.buffer(ScratchSlot.fillBitmap, count: bands * wordsPerBand, of: UInt64.self),
+            crossings: scratch.buffer(ScratchSlot.fillCrossings, count: samples > 0 ? bands * max(1, strips.maxCrossings) : 1,
+                                      of: SIMD2<Float>.self),
+            starts: scratch.buffer(ScratchSlot.fillCrossingCounts, count: samples > 0 ? bands * (subLines + 1) : 1, of: Int32.self),
+            lanes: scratch.buffer(ScratchSlot.fillLanes, count: SIMDFillBand.laneVectors * bands, of: Float16Lanes.self))
+        let painter = FillPainter(fill.color)
+        let masks = scratch.buffer(ScratchSlot.fillPrefixMasks, count: FillLanes.width, of: Float16Lanes.self)
+        PrefixMasks.write(masks)
+        let evenOdd = fill.rule == .evenodd && samples == 0
+        let work = { (band: Int) in
+            let worker = SIMDFillBand(
+                edges: edges, strips: strips, layout: layout, dst: dst, painter: painter, samples: samples,
+                evenOddSamples: fill.rule == .evenodd,
+                cells: memory.cells + band * cellsPerBand, bitmap: memory.bitmap + band * wordsPerBand,
+                crossings: memory.crossings + band * max(1, strips.maxCrossings),
+                starts: memory.starts + band * (subLines + 1), masks: masks, lanes: memory.lanes + SIMDFillBand.laneVectors * band)
+            let range = strips.count * band / bands ..< strips.count * (band + 1) / bands
+            if evenOdd { worker.run(range, rule: EvenOddCoverage.self) } else { worker.run(range, rule: NonZeroCoverage.self) }
+        }
+        WorkerPool.shared(threads: threads).run(bands, work)
+    }
+}
+
+/// Where a strip's cells sit: cells cover the pixel columns from `origin`
+/// (the edges' first column, rounded down to a chunk) in rows of `stride`
+/// floats (whole 16-cell chunks, including the two guard cells past the
+/// edges' last column), with one bit per chunk in `words` words per row.
+struct CellLayout {
+    let origin: Int
+    let stride: Int
+    let words: Int
+
+    init(edges: FillEdges) {
+        let cells = edges.cells
+        origin = cells.lowerBound & ~(FillLanes.width - 1)
+        stride = (cells.upperBound - origin + FillLanes.width - 1) & ~(FillLanes.width - 1)
+        words = (stride / FillLanes.width + 63) / 64
+    }
+}
+
+/// One thread's share of a fill: a run of strips, with its own cells.
+struct SIMDFillBand {
+    struct Memory {
+        let cells: UnsafeMutablePointer<Float>
+        let bitmap: UnsafeMutablePointer<UInt64>
+        let crossings: UnsafeMutablePointer<SIMD2<Float>>
+        let starts: UnsafeMutablePointer<Int32>
+        let lanes: UnsafeMutablePointer<Float16Lanes>
+    }
+
+    let edges: FillEdges
+    let strips: FillStrips
+    let layout: CellLayout
+    let dst: ImageView
+    let painter: FillPainter
+    /// Samples per axis, 0 for exact area coverage.
+    let samples: Int
+    let evenOddSamples: Bool
+    let cells: UnsafeMutablePointer<Float>
+    let bitmap: UnsafeMutablePointer<UInt64>
+    let crossings: UnsafeMutablePointer<SIMD2<Float>>
+    let starts: UnsafeMutablePointer<Int32>
+    let masks: UnsafeMutablePointer<Float16Lanes>
+    /// `laneVectors` vectors of this band's own: the row steps staged for
+    /// the next batch and the batch's results (see SIMDFillAccumulate.swift).
+    let lanes: UnsafeMutablePointer<Float16Lanes>
+
+    func run<Rule: CoverageRule>(_ range: Range<Int>, rule: Rule.Type) {
+        if range.isEmpty { return }
+        // The sweep leaves cells and bits zero, so clearing once per call suffices.
+        cells.update(repeating: 0, count: FillStrips.rows * layout.stride)
+        bitmap.update(repeating: 0, count: FillStrips.rows * layout.words)
+        for s in range {
+            let top = (strips.first + s) * FillStrips.rows
+            let bottom = min(top + FillStrips.rows, dst.height)
+            if samples == 0 {
+                var staged = 0
+                for j in strips.edges(of: s) {
+                    stage(edges.edges[Int(strips.indices[j])], top: top, bottom: bottom, staged: &staged)
+                }
+                if staged > 0 { flush(staged, top: top) }
+            } else {
+                sample(strip: s, top: top, bottom: bottom)
+            }
+            for y in top..<bottom { sweep(row: y, top: top, rule: rule) }
+        }
+    }
+
+    /// Cells of pixel row `y` of the strip starting at `top`, indexed by absolute column.
+    @inline(__always)
+    func cellRow(_ y: Int, top: Int) -> UnsafeMutablePointer<Float> { cells + (y - top) * layout.stride - layout.origin }
+
+    @inline(__always)
+    func bitRow(_ y: Int, top: Int) -> UnsafeMutablePointer<UInt64> { bitmap + (y - top) * layout.words }
+
+    /// Marks the chunks holding cells `from...to` (absolute columns).
+    @inline(__always)
+    func mark(_ bits: UnsafeMutablePointer<UInt64>, from: Int, to: Int) {
+        let c0 = (from - layout.origin) >> FillLanes.shift, c1 = (to - layout.origin) >> FillLanes.shift
+        let w0 = c0 >> 6, w1 = c1 >> 6
+        if w0 == w1 {
+            bits[w0] |= (~0 &<< UInt64(c0 & 63)) & (~0 &>> UInt64(63 - (c1 & 63)))
+        } else {
+            markWords(bits, c0, c1)
+        }
+    }
+
+    @inline(never)
+    func markWords(_ bits: UnsafeMutablePointer<UInt64>, _ c0: Int, _ c1: Int) {
+        let w0 = c0 >> 6, w1 = c1 >> 6
+        bits[w0] |= ~0 &<< UInt64(c0 & 63)
+        for w in (w0 + 1)..<w1 { bits[w] = ~0 }
+        bits[w1] |= ~0 &>> UInt64(63 - (c1 & 63))
+    }
+
+    /// Sweeps one row: marked chunks get a prefix sum and per-pixel
+    /// coverage, the runs between them one constant coverage. Cells and
+    /// bits are cleared on the way.
+    @inline(__always)
+    func sweep<Rule: CoverageRule>(row y: Int, top: Int, rule: Rule.Type) {
+        let bits = bitRow(y, top: top)
+        let cell = cellRow(y, top: top)
+        let pixels = dst.row(y)
+        let width = dst.width
+        let painter = self.painter
+        let prefix = PrefixMasks(masks)
+        var carry: Float = 0
+        var done = layout.origin // pixels before this are painted
+        for w in 0..<layout.words {
+            var word = bits[w]
+            if word == 0 { continue }
+            bits[w] = 0
+            repeat {
+                let x0 = layout.origin + ((w << 6) + word.trailingZeroBitCount) << FillLanes.shift
+                word &= word - 1
+                if x0 > done && done < width {
+                    painter.run(pixels + 4 * done, count: min(x0, width) - done, coverage: Rule.coverage(carry))
+                }
+                let local = prefix.prefixSum(cell + x0)
+                UnsafeMutableRawPointer(cell + x0).storeBytes(of: Float16Lanes(), as: Float16Lanes.self)
+                let a = local + carry
+                carry += local[FillLanes.width - 1]
+                if x0 < width {
+                    painter.chunk(pixels + 4 * x0, count: min(FillLanes.width, width - x0), coverage: Rule.coverage(a))
+                }
+                done = x0 + FillLanes.width
+            } while word != 0
+        }
+        if done < width { painter.run(pixels + 4 * done, count: width - done, coverage: Rule.coverage(carry)) }
+    }
+}

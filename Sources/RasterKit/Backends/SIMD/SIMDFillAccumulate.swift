@@ -1,0 +1,105 @@
+/// K4's area accumulation in the SIMD backend: font-rs' `draw_line`
+/// (the arithmetic of `NaiveBackend.accumulate`) on sixteen row steps at a
+/// time.
+///
+/// A row step is one edge crossing one pixel row. The steps of a strip's
+/// edges are staged in path order, edge after edge, into structure-of-arrays
+/// lanes (row, the edge's top point, bottom y, slope, direction and x range),
+/// so a batch fills all sixteen lanes whatever the edges' lengths -- a
+/// finely flattened curve has many edges of one or two rows each. A full
+/// batch computes, for every step, the cells it touches and the values it
+/// adds to its first, second, middle, second-last and last cell as vectors
+/// (one division for sixteen steps), then scatters them step by step, still
+/// in path order. Each step's x comes from its edge's end points, never
+/// from the previous row, so a strip's cells do not depend on where its
+/// band begins: the image does not depend on the thread count.
+extension SIMDFillBand {
+    /// Lanes staged per step (8) and computed per batch (7), one vector each.
+    static let laneVectors = 16
+
+    /// Stages the steps of edge `e` within rows [top, bottom), flushing
+    /// every full batch; `staged` is the batch's fill level.
+    @inline(__always)
+    func stage(_ e: SIMD4<Float>, top: Int, bottom: Int, staged: inout Int) {
+        let dir: Float = e.w > e.y ? 1 : -1
+        let (xt, yt, xb, yb) = e.w > e.y ? (e.x, e.y, e.z, e.w) : (e.z, e.w, e.x, e.y)
+        let dxdy = (xb - xt) / (yb - yt)
+        // Interpolated x may round past the end points; the batch clamps it
+        // to them so that cell indices stay inside the clipped canvas.
+        let xMin = min(xt, xb), xMax = max(xt, xb)
+        let first = max(top, FillLanes.floorInt(yt)), end = min(bottom, FillLanes.ceilInt(yb))
+        let f = UnsafeMutableRawPointer(lanes).assumingMemoryBound(to: Float.self)
+        let w = FillLanes.width
+        var k = staged
+        var row = first
+        while row < end {
+            f[k] = Float(row)
+            f[w + k] = xt; f[2 * w + k] = yt; f[3 * w + k] = yb; f[4 * w + k] = dxdy
+            f[5 * w + k] = dir; f[6 * w + k] = xMin; f[7 * w + k] = xMax
+            k += 1
+            if k == w { flush(w, top: top); k = 0 }
+            row += 1
+        }
+        staged = k
+    }
+
+    /// Computes the `count` staged steps and adds them to the cells.
+    @inline(never)
+    func flush(_ count: Int, top: Int) {
+        let v = UnsafeMutableRawPointer(lanes)
+        let size = MemoryLayout<Float16Lanes>.stride
+        @inline(__always) func load(_ i: Int) -> Float16Lanes { v.load(fromByteOffset: i * size, as: Float16Lanes.self) }
+        let rows = load(0), xt = load(1), yt = load(2), yb = load(3), dxdy = load(4), dir = load(5)
+        let xMin = load(6), xMax = load(7)
+        let one = Float16Lanes(repeating: 1)
+        let ya = FillLanes.maximum(rows, yt), yz = FillLanes.minimum(rows + 1, yb)
+        let xa = FillLanes.minimum(FillLanes.maximum((ya - yt) * dxdy + xt, xMin), xMax)
+        let xz = FillLanes.minimum(FillLanes.maximum((yz - yt) * dxdy + xt, xMin), xMax)
+        let d = (yz - ya) * dir
+        let lo = FillLanes.minimum(xa, xz), hi = FillLanes.maximum(xa, xz)
+        let loFloor = lo.rounded(.down), hiCeil = hi.rounded(.up)
+        let span = FillLanes.maximum(hiCeil - loFloor, one) // cells after the first
+        // Within one column: the trapezoid's area right of the edge.
+        let right = d * ((xa + xz) * 0.5 - loFloor)
+        // Across columns: quadratic at the ends, linear in between.
+        let s = one / FillLanes.maximum(hi - lo, Float16Lanes(repeating: 1e-30))
+        let f0 = lo - loFloor, f1 = hi - hiCeil + 1
+        let a0 = 0.5 * s * (1 - f0) * (1 - f0)
+        let am = 0.5 * s * f1 * f1
+        let a1 = s * (1.5 - f0)
+        let a2 = a1 + (span - 3) * s
+        let single = span .<= one
+        let firstValue = (d * a0).replacing(with: d - right, where: single)
+        let secondValue = (d * (a1 - a0)).replacing(with: d * (1 - a0 - am), where: span .== 2)
+            .replacing(with: right, where: single)
+        // Through memory once: indexing a vector lane by lane makes LLVM
+        // store the whole vector again for every lane.
+        v.storeBytes(of: firstValue, toByteOffset: 8 * size, as: Float16Lanes.self)
+        v.storeBytes(of: secondValue, toByteOffset: 9 * size, as: Float16Lanes.self)
+        v.storeBytes(of: d * s, toByteOffset: 10 * size, as: Float16Lanes.self)
+        v.storeBytes(of: d * (1 - a2 - am), toByteOffset: 11 * size, as: Float16Lanes.self)
+        v.storeBytes(of: d * am, toByteOffset: 12 * size, as: Float16Lanes.self)
+        v.storeBytes(of: FillLanes.toInt(loFloor), toByteOffset: 13 * size, as: Word16Lanes.self)
+        v.storeBytes(of: FillLanes.toInt(span), toByteOffset: 14 * size, as: Word16Lanes.self)
+        v.storeBytes(of: FillLanes.toInt(rows), toByteOffset: 15 * size, as: Word16Lanes.self)
+        let w = FillLanes.width
+        let value = v.assumingMemoryBound(to: Float.self) + 8 * w
+        let index = UnsafeRawPointer(v + 13 * size).assumingMemoryBound(to: UInt32.self)
+        for i in 0..<count {
+            let row = Int(index[2 * w + i])
+            let cell = cellRow(row, top: top)
+            let c = Int(index[i]), n = Int(index[w + i])
+            cell[c] += value[i]
+            cell[c + 1] += value[w + i]
+            if n > 1 {
+                if n > 2 {
+                    let m = value[2 * w + i]
+                    for x in (c + 2)..<(c + n - 1) { cell[x] += m }
+                    cell[c + n - 1] += value[3 * w + i]
+                }
+                cell[c + n] += value[4 * w + i]
+            }
+            mark(bitRow(row, top: top), from: c, to: c + n)
+        }
+    }
+}

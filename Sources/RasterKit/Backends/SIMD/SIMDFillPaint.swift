@@ -1,0 +1,220 @@
+/// The fill rules on lanes of accumulated winding (see `PathFill`).
+protocol CoverageRule {
+    static func coverage(_ a: Float16Lanes) -> Float16Lanes
+    static func coverage(_ a: Float) -> Float
+}
+
+enum NonZeroCoverage: CoverageRule {
+    @_transparent
+    static func coverage(_ a: Float16Lanes) -> Float16Lanes {
+        FillLanes.minimum(FillLanes.magnitude(a), Float16Lanes(repeating: 1))
+    }
+    @_transparent
+    static func coverage(_ a: Float) -> Float { min(1, abs(a)) }
+}
+
+/// Even-odd: the distance of a to the nearest even integer, computed as
+/// 2 |a/2 - round(a/2)| (one vector round, no division or remainder).
+enum EvenOddCoverage: CoverageRule {
+    @_transparent
+    static func coverage(_ a: Float16Lanes) -> Float16Lanes {
+        let h = a * 0.5
+        return FillLanes.magnitude(h - h.rounded(.toNearestOrEven)) * 2
+    }
+    @_transparent
+    static func coverage(_ a: Float) -> Float {
+        let h = a * 0.5
+        return abs(h - h.rounded(.toNearestOrEven)) * 2
+    }
+}
+
+/// K4 and K5 work on 16 lanes -- one AVX-512 register -- rather than the
+/// shared 8 (`FloatLanes`): their lane helpers are all `@_transparent`, and
+/// checked with `objdump` the hot loops come out as plain zmm code (the
+/// mixed 128/512-bit code the shared lanes avoid appears when helpers stay
+/// calls). A chunk of 16 cells also halves the sweep's per-chunk overhead.
+typealias Float16Lanes = SIMD16<Float>
+typealias Word16Lanes = SIMD16<UInt32>
+
+/// Lane operations written in the forms this toolchain lowers to single
+/// vector instructions. (`pointwiseMin`/`pointwiseMax`, `.clamped` and
+/// `.min()` on SIMD16<Float> compile to per-lane loops through the stack
+/// with Swift 6.3 -- checked with `-emit-assembly` -- while compare-and-
+/// `replacing` becomes vcmpps + a masked move.)
+enum FillLanes {
+    static let width = Float16Lanes.scalarCount
+    /// log2(width): cell index >> shift is its chunk (one bitmap bit).
+    static let shift = 4
+
+    /// 0, 1, 2, ... 15 (a literal, so it folds into a constant).
+    @_transparent
+    static var ramp: Float16Lanes { Float16Lanes(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) }
+
+    /// Small non-negative integers (< 2^23) to float via the magic number.
+    @_transparent
+    static func toFloat(_ w: Word16Lanes) -> Float16Lanes {
+        unsafeBitCast(w | Lanes.magicBits, to: Float16Lanes.self) - Lanes.magic
+    }
+
+    @_transparent
+    static func minimum(_ a: Float16Lanes, _ b: Float16Lanes) -> Float16Lanes { a.replacing(with: b, where: b .< a) }
+    @_transparent
+    static func maximum(_ a: Float16Lanes, _ b: Float16Lanes) -> Float16Lanes { a.replacing(with: b, where: a .< b) }
+    /// |a|: the sign bit cleared.
+    @_transparent
+    static func magnitude(_ a: Float16Lanes) -> Float16Lanes {
+        unsafeBitCast(unsafeBitCast(a, to: Word16Lanes.self) & 0x7FFF_FFFF, to: Float16Lanes.self)
+    }
+
+    /// floor(v) and ceil(v) as Int for 0 <= v < 2^22 (clipped coordinates),
+    /// via the magic number: Swift's checked conversion costs a range test
+    /// and a trap branch each.
+    @_transparent
+    static func floorInt(_ v: Float) -> Int {
+        Int((v.rounded(.down) + Lanes.magic).bitPattern &- Lanes.magicBits)
+    }
+    @_transparent
+    static func ceilInt(_ v: Float) -> Int {
+        Int((v.rounded(.up) + Lanes.magic).bitPattern &- Lanes.magicBits)
+    }
+    /// Whole numbers 0 <= v < 2^22 to integers, lane-wise.
+    @_transparent
+    static func toInt(_ v: Float16Lanes) -> Word16Lanes {
+        unsafeBitCast(v + Lanes.magic, to: Word16Lanes.self) &- Lanes.magicBits
+    }
+
+    /// Rounds values known to lie in [0, 255.5) (half up = ties away from
+    /// zero there) to integers, without clamping.
+    @_transparent
+    static func round(_ v: Float16Lanes) -> Word16Lanes {
+        unsafeBitCast((v + 0.5).rounded(.down) + Lanes.magic, to: Word16Lanes.self) &- Lanes.magicBits
+    }
+}
+
+/// The inclusive prefix sum of 16 cells, as 16 fused multiply-adds of a
+/// broadcast cell with a 0/1 step mask (lanes >= j): on AVX-512 each is one
+/// instruction with an embedded broadcast, about 10 cycles a chunk, off the
+/// running sum's critical path. The masks come from memory filled at run
+/// time on purpose: shuffle-based scans (Hillis-Steele, Blelloch) and
+/// compile-time constant masks are both "optimised" by LLVM into ~60
+/// scattered 128-bit shuffles on this toolchain.
+struct PrefixMasks {
+    let m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15: Float16Lanes
+
+    /// Loads the 16 masks written by `PrefixMasks.write`.
+    @_transparent
+    init(_ p: UnsafePointer<Float16Lanes>) {
+        m0 = p[0]; m1 = p[1]; m2 = p[2]; m3 = p[3]; m4 = p[4]; m5 = p[5]; m6 = p[6]; m7 = p[7]
+        m8 = p[8]; m9 = p[9]; m10 = p[10]; m11 = p[11]; m12 = p[12]; m13 = p[13]; m14 = p[14]; m15 = p[15]
+    }
+
+    /// Mask j has ones in lanes j... Kept out of line so its stores are not
+    /// forwarded to the loads as constants.
+    @inline(never)
+    static func write(_ p: UnsafeMutablePointer<Float16Lanes>) {
+        for j in 0..<FillLanes.width {
+            var v = Float16Lanes()
+            for i in j..<FillLanes.width { v[i] = 1 }
+            p[j] = v
+        }
+    }
+
+    /// a_i = sum of q[0...i].
+    @_transparent
+    func prefixSum(_ q: UnsafePointer<Float>) -> Float16Lanes {
+        var a0 = m0 * q[0], a1 = m1 * q[1], a2 = m2 * q[2], a3 = m3 * q[3]
+        a0 = a0.addingProduct(m4, q[4]); a1 = a1.addingProduct(m5, q[5])
+        a2 = a2.addingProduct(m6, q[6]); a3 = a3.addingProduct(m7, q[7])
+        a0 = a0.addingProduct(m8, q[8]); a1 = a1.addingProduct(m9, q[9])
+        a2 = a2.addingProduct(m10, q[10]); a3 = a3.addingProduct(m11, q[11])
+        a0 = a0.addingProduct(m12, q[12]); a1 = a1.addingProduct(m13, q[13])
+        a2 = a2.addingProduct(m14, q[14]); a3 = a3.addingProduct(m15, q[15])
+        return (a0 + a1) + (a2 + a3)
+    }
+}
+
+/// Composites K4's solid colour with a coverage onto RGBA8 pixels:
+/// d = c m + d (1 - m c.a / 255), sixteen pixels per step.
+///
+/// The full-width paths are small and inlined into the sweep; tails and
+/// partial-coverage runs live in separate functions, because the SIL
+/// inliner stops honouring `@_transparent` once a caller grows large,
+/// and a SIMD16 passed across a call travels as four xmm registers.
+struct FillPainter {
+    /// Premultiplied colour (r, g, b, a) in 8-bit units.
+    let color: SIMD4<Float>
+    /// c.a / 255.
+    let alpha: Float
+    let opaque: Bool
+    /// The colour's RGBA8 word, what an opaque colour at full coverage writes.
+    let solid: UInt32
+
+    /// Coverage closer than this to 0 or 1 on a constant run counts as 0 or
+    /// 1 (float residue of the running sum; at most 0.25 of an 8-bit unit).
+    static let runEpsilon: Float = 1.0 / 1024
+
+    init(_ color: Color) {
+        self.color = color.simd
+        alpha = self.color.w / 255
+        opaque = color.a >= 255
+        solid = color.rgba8.packed
+    }
+
+    /// 16 pixels blended with coverage m. No clamping is needed: with a
+    /// premultiplied colour (c <= c.a, checked by `PathFill`), m in [0, 1]
+    /// and d <= 255, c m + d (1 - m c.a/255) <= 255 m c.a/255 + 255 (1 - m c.a/255) = 255.
+    @_transparent
+    func blend(_ d: Word16Lanes, coverage m: Float16Lanes) -> Word16Lanes {
+        let mask = Word16Lanes(repeating: 0xFF)
+        let dr = FillLanes.toFloat(d & mask), dg = FillLanes.toFloat(d &>> 8 & mask)
+        let db = FillLanes.toFloat(d &>> 16 & mask), da = FillLanes.toFloat(d &>> 24)
+        let inverse = 1 - m * alpha
+        return FillLanes.round(m * color.x + dr * inverse) | FillLanes.round(m * color.y + dg * inverse) &<< 8
+            | FillLanes.round(m * color.z + db * inverse) &<< 16 | FillLanes.round(m * color.w + da * inverse) &<< 24
+    }
+
+    /// `count` (1...16) pixels at `p` with per-pixel coverage `m`.
+    @_transparent
+    func chunk(_ p: UnsafeMutablePointer<UInt8>, count: Int, coverage m: Float16Lanes) {
+        guard count == FillLanes.width else { return chunkTail(p, count: count, coverage: m) }
+        let raw = UnsafeMutableRawPointer(p)
+        if opaque && all(m .>= 1) {
+            raw.storeBytes(of: Word16Lanes(repeating: solid), as: Word16Lanes.self)
+        } else {
+            raw.storeBytes(of: blend(raw.loadUnaligned(as: Word16Lanes.self), coverage: m), as: Word16Lanes.self)
+        }
+    }
+
+    @inline(never)
+    func chunkTail(_ p: UnsafeMutablePointer<UInt8>, count: Int, coverage m: Float16Lanes) {
+        var d = Word16Lanes()
+        withUnsafeMutableBytes(of: &d) { $0.baseAddress!.copyMemory(from: p, byteCount: 4 * count) }
+        var out = blend(d, coverage: m)
+        withUnsafeBytes(of: &out) { p.update(from: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: 4 * count) }
+    }
+
+    /// `count` pixels at `p` that share one coverage `m` (a run between edges).
+    @_transparent
+    func run(_ p: UnsafeMutablePointer<UInt8>, count: Int, coverage m: Float) {
+        if m < FillPainter.runEpsilon || count <= 0 { return }
+        if m > 1 - FillPainter.runEpsilon && opaque {
+            UnsafeMutableRawPointer(p).withMemoryRebound(to: UInt32.self, capacity: count) {
+                $0.update(repeating: solid, count: count)
+            }
+        } else {
+            blendRun(p, count: count, coverage: min(1, m))
+        }
+    }
+
+    @inline(never)
+    func blendRun(_ p: UnsafeMutablePointer<UInt8>, count: Int, coverage m: Float) {
+        let lanes = Float16Lanes(repeating: m > 1 - FillPainter.runEpsilon ? 1 : m)
+        var x = 0
+        while x + FillLanes.width <= count {
+            let raw = UnsafeMutableRawPointer(p + 4 * x)
+            raw.storeBytes(of: blend(raw.loadUnaligned(as: Word16Lanes.self), coverage: lanes), as: Word16Lanes.self)
+            x += FillLanes.width
+        }
+        if x < count { chunkTail(p + 4 * x, count: count - x, coverage: lanes) }
+    }
+}

@@ -1,0 +1,87 @@
+extension SIMDFillBand {
+    /// The supersampled variants' cell fill for one strip: per sub-scanline,
+    /// the crossings of its edges (path order, then sorted by x) are walked
+    /// with a winding count, and each inside span [x_a, x_b) -- quantised to
+    /// the sample centres it contains -- is written as two vertical unit
+    /// steps of height 1/S at sample-exact x into the same cells the exact
+    /// variant uses. The sweep's prefix sum then counts covered samples.
+    func sample(strip s: Int, top: Int, bottom: Int) {
+        let n = samples
+        let sf = Float(n)
+        let inverse = 1 / sf
+        let subTop = top * n, lines = (bottom - top) * n
+        starts.update(repeating: 0, count: lines + 1)
+        let list = strips.edges(of: s)
+        for j in list {
+            let e = edges.edges[Int(strips.indices[j])]
+            let k0 = max(subTop, FillStrips.firstSubScanline(min(e.y, e.w), samples: n))
+            let k1 = min(subTop + lines, FillStrips.firstSubScanline(max(e.y, e.w), samples: n))
+            var k = k0
+            while k < k1 { starts[k - subTop + 1] += 1; k += 1 }
+        }
+        for k in 0..<lines { starts[k + 1] += starts[k] }
+        for j in list {
+            let e = edges.edges[Int(strips.indices[j])]
+            let dir: Float = e.w > e.y ? 1 : -1
+            let dxdy = (e.z - e.x) / (e.w - e.y)
+            let k0 = max(subTop, FillStrips.firstSubScanline(min(e.y, e.w), samples: n))
+            let k1 = min(subTop + lines, FillStrips.firstSubScanline(max(e.y, e.w), samples: n))
+            var k = k0
+            while k < k1 {
+                let y = (Float(k) + 0.5) * inverse // exact: S is a power of two
+                let slot = Int(starts[k - subTop])
+                crossings[slot] = SIMD2(e.x + (y - e.y) * dxdy, dir)
+                starts[k - subTop] = Int32(slot + 1)
+                k += 1
+            }
+        }
+        // starts[k] is now the end of list k.
+        let height = 1 / sf
+        for k in 0..<lines {
+            let begin = k == 0 ? 0 : Int(starts[k - 1]), end = Int(starts[k])
+            if end - begin < 2 { continue }
+            let buffer = UnsafeMutableBufferPointer(start: crossings + begin, count: end - begin)
+            SIMDFillBand.sortByX(buffer)
+            let y = top + k / n
+            let cell = cellRow(y, top: top), bits = bitRow(y, top: top)
+            var winding: Float = 0
+            for i in 0..<(buffer.count - 1) {
+                winding += buffer[i].y
+                let inside = evenOddSamples ? Int(winding) & 1 != 0 : winding != 0
+                if !inside { continue }
+                let from = Int((buffer[i].x * sf - 0.5).rounded(.up))
+                let to = Int((buffer[i + 1].x * sf - 0.5).rounded(.up))
+                if from >= to { continue }
+                addStep(cell, bits, at: from, weight: height)
+                addStep(cell, bits, at: to, weight: -height)
+            }
+        }
+    }
+
+    /// A vertical step of `weight` at x = sample / S: split between the
+    /// cell it falls in and the next, like a vertical edge.
+    @inline(__always)
+    func addStep(_ cell: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePointer<UInt64>, at sample: Int, weight: Float) {
+        let c = sample / samples
+        let f = Float(sample - c * samples) / Float(samples)
+        cell[c] += weight * (1 - f)
+        cell[c + 1] += weight * f
+        mark(bits, from: c, to: c + 1)
+    }
+
+    /// Crossing lists are short (a few per shape per sub-scanline): an
+    /// insertion sort beats the general sort there; long ones use it.
+    static func sortByX(_ a: UnsafeMutableBufferPointer<SIMD2<Float>>) {
+        if a.count > 16 {
+            var b = a
+            b.sort { $0.x < $1.x }
+            return
+        }
+        for i in 1..<a.count {
+            let v = a[i]
+            var j = i
+            while j > 0 && a[j - 1].x > v.x { a[j] = a[j - 1]; j -= 1 }
+            a[j] = v
+        }
+    }
+}

@@ -1,0 +1,133 @@
+/// K4's common input to every backend: the path flattened at a variant's
+/// tolerance and clipped to the canvas, as straight Float edges in path
+/// order. The rasterisers (each backend's own schedule) start from here.
+///
+/// Clipping happens in Double, before anything becomes Float, so
+/// coordinates up to +-1e7 (and beyond, to `Path.maxCoordinate`) lose no
+/// precision inside the canvas and cannot overflow a cell index. The clip
+/// keeps every pixel's winding exact:
+/// - parts above or below the canvas are dropped (they cover no pixel);
+/// - parts left of x = 0 become vertical edges on x = 0 with the same rows
+///   (they only add winding to the pixels on their right, and all of it);
+/// - parts right of x = W become vertical edges on x = W, which touch only
+///   the guard cell past the last pixel but close each row's winding, so
+///   the edges' bounding box bounds every covered pixel.
+/// Horizontal edges add nothing and are dropped.
+struct FillEdges {
+    /// (x0, y0, x1, y1) per edge; 0 <= x <= width, 0 <= y <= height and
+    /// y0 != y1. The direction (down: y1 > y0) is the winding's sign.
+    let edges: UnsafeMutablePointer<SIMD4<Float>>
+    let count: Int
+    /// Bounds of all edge end points (meaningless when `count == 0`).
+    let minX: Float, minY: Float, maxX: Float, maxY: Float
+
+    /// Rows any edge touches: floor(minY) ..< ceil(maxY), within the canvas.
+    var rows: Range<Int> {
+        count == 0 ? 0..<0 : Int(minY.rounded(.down)) ..< Int(maxY.rounded(.up))
+    }
+
+    /// Cells (pixel columns plus the guard cells width and width + 1) any
+    /// edge writes: the cell of minX up to the one after maxX's.
+    var cells: Range<Int> {
+        count == 0 ? 0..<0 : Int(minX.rounded(.down)) ..< Int(maxX.rounded(.down)) + 2
+    }
+
+    /// Flattens and clips `fill.path` for a `width` x `height` canvas; the
+    /// edges live in `scratch` (slot `fillEdges`) until its next use.
+    static func prepare(_ fill: PathFill, tolerance: Double, width: Int, height: Int, scratch: Scratch) -> FillEdges {
+        let w = Double(width), h = Double(height)
+        let flattener = Flattener(tolerance: tolerance, visible: (0, 0, w, h))
+        // Each segment clips into at most three edges (left of 0, inside, right of W).
+        let capacity = 3 * flattener.segmentCount(fill.path)
+        let buffer = scratch.buffer(ScratchSlot.fillEdges, count: capacity, of: SIMD4<Float>.self)
+        var clipper = EdgeClipper(out: buffer, capacity: capacity, width: w, height: h)
+        flattener.flatten(fill.path, into: &clipper)
+        return FillEdges(edges: buffer, count: clipper.count,
+                         minX: clipper.minX, minY: clipper.minY, maxX: clipper.maxX, maxY: clipper.maxY)
+    }
+}
+
+extension ScratchSlot {
+    /// K4's clipped edges (`FillEdges`).
+    static let fillEdges = 21
+    /// K4's per-band cell buffers and touched-chunk bitmaps.
+    static let fillCells = 22
+    static let fillBitmap = 23
+    /// K4's edge-to-strip buckets (counts/offsets and edge indices).
+    static let fillBucketOffsets = 24
+    static let fillBucketEdges = 25
+    /// K4's supersampling crossing lists.
+    static let fillCrossings = 26
+    static let fillCrossingCounts = 27
+    /// The SIMD backend's prefix-sum step masks.
+    static let fillPrefixMasks = 28
+    /// The SIMD backend's per-band lane spill buffers.
+    static let fillLanes = 29
+}
+
+/// Clips segments to [0, W] x [0, H] in Double and stores Float edges.
+struct EdgeClipper: LineSink {
+    let out: UnsafeMutablePointer<SIMD4<Float>>
+    let capacity: Int
+    let width: Double, height: Double
+    var count = 0
+    var minX = Float.infinity, minY = Float.infinity, maxX = -Float.infinity, maxY = -Float.infinity
+
+    init(out: UnsafeMutablePointer<SIMD4<Float>>, capacity: Int, width: Double, height: Double) {
+        self.out = out; self.capacity = capacity; self.width = width; self.height = height
+    }
+
+    mutating func line(from a: Point, to b: Point) {
+        if a.y == b.y { return }
+        // Most segments lie inside the canvas: no clipping arithmetic.
+        if min(a.x, b.x) >= 0 && max(a.x, b.x) <= width && min(a.y, b.y) >= 0 && max(a.y, b.y) <= height {
+            emit(a, b)
+            return
+        }
+        if (a.y <= 0 && b.y <= 0) || (a.y >= height && b.y >= height) { return }
+        // Clip to 0 <= y <= H on the original line, so both ends come from
+        // the same equation whatever was clipped before.
+        let slope = (b.x - a.x) / (b.y - a.y)
+        var p = a, q = b
+        if p.y < 0 { p = Point(a.x - a.y * slope, 0) } else if p.y > height { p = Point(a.x + (height - a.y) * slope, height) }
+        if q.y < 0 { q = Point(a.x - a.y * slope, 0) } else if q.y > height { q = Point(a.x + (height - a.y) * slope, height) }
+        let lo = min(p.x, q.x), hi = max(p.x, q.x)
+        if lo >= 0 && hi <= width { emit(p, q); return }
+        if hi <= 0 { emit(Point(0, p.y), Point(0, q.y)); return }
+        if lo >= width { emit(Point(width, p.y), Point(width, q.y)); return }
+        // Crosses x = 0 and/or x = W: split there, in order from p to q.
+        let inverse = (q.y - p.y) / (q.x - p.x)
+        var cuts: (Point, Point) = (q, q)
+        var n = 0
+        let zero = Point(0, p.y + (0 - p.x) * inverse), right = Point(width, p.y + (width - p.x) * inverse)
+        let crossesZero = lo < 0 && hi > 0, crossesRight = lo < width && hi > width
+        if crossesZero && crossesRight {
+            cuts = p.x < q.x ? (zero, right) : (right, zero); n = 2
+        } else if crossesZero {
+            cuts = (zero, q); n = 1
+        } else if crossesRight {
+            cuts = (right, q); n = 1
+        }
+        var u = p
+        for i in 0...n {
+            let v = i == n ? q : (i == 0 ? cuts.0 : cuts.1)
+            let mid = (u.x + v.x) / 2
+            if mid < 0 { emit(Point(0, u.y), Point(0, v.y)) }
+            else if mid > width { emit(Point(width, u.y), Point(width, v.y)) }
+            else { emit(u, v) }
+            u = v
+        }
+    }
+
+    @inline(__always)
+    mutating func emit(_ p: Point, _ q: Point) {
+        let x0 = Float(min(max(p.x, 0), width)), y0 = Float(p.y)
+        let x1 = Float(min(max(q.x, 0), width)), y1 = Float(q.y)
+        if y0 == y1 { return }
+        precondition(count < capacity)
+        out[count] = SIMD4(x0, y0, x1, y1)
+        count += 1
+        minX = min(minX, min(x0, x1)); maxX = max(maxX, max(x0, x1))
+        minY = min(minY, min(y0, y1)); maxY = max(maxY, max(y0, y1))
+    }
+}

@@ -1,0 +1,167 @@
+import XCTest
+import RasterKit
+
+final class PathParserTests: XCTestCase {
+    func elements(_ d: String) throws -> [Path.Element] { try Path(svg: d).elements }
+
+    func testAbsoluteAndRelativeCommands() throws {
+        XCTAssertEqual(try elements("M 10 20 L 30 40 H 50 V 60 Z"), [
+            .move(to: Point(10, 20)), .line(to: Point(30, 40)), .line(to: Point(50, 40)), .line(to: Point(50, 60)), .close,
+        ])
+        XCTAssertEqual(try elements("m 10 20 l 30 40 h 5 v -10 z"), [
+            .move(to: Point(10, 20)), .line(to: Point(40, 60)), .line(to: Point(45, 60)), .line(to: Point(45, 50)), .close,
+        ])
+        XCTAssertEqual(try elements("M0 0 C 1 2 3 4 5 6 c 1 1 2 2 3 3"), [
+            .move(to: Point(0, 0)), .cubic(c1: Point(1, 2), c2: Point(3, 4), to: Point(5, 6)),
+            .cubic(c1: Point(6, 7), c2: Point(7, 8), to: Point(8, 9)),
+        ])
+        XCTAssertEqual(try elements("M0 0 Q 1 2 3 4 q 1 0 2 2"), [
+            .move(to: Point(0, 0)), .quad(control: Point(1, 2), to: Point(3, 4)), .quad(control: Point(4, 4), to: Point(5, 6)),
+        ])
+    }
+
+    func testImplicitRepetition() throws {
+        // Pairs after M are lines; after m, relative lines.
+        XCTAssertEqual(try elements("M 1 1 2 2 3 3"), [.move(to: Point(1, 1)), .line(to: Point(2, 2)), .line(to: Point(3, 3))])
+        XCTAssertEqual(try elements("m 1 1 2 2 3 3"), [.move(to: Point(1, 1)), .line(to: Point(3, 3)), .line(to: Point(6, 6))])
+        XCTAssertEqual(try elements("M0,0 L1,1,2,2 h1 2"), [
+            .move(to: Point(0, 0)), .line(to: Point(1, 1)), .line(to: Point(2, 2)), .line(to: Point(3, 2)), .line(to: Point(5, 2)),
+        ])
+    }
+
+    func testCompactNumbers() throws {
+        XCTAssertEqual(try elements("M1-2.5.5.5"), [.move(to: Point(1, -2.5)), .line(to: Point(0.5, 0.5))])
+        XCTAssertEqual(try elements("M1e2,2E-1L+3-4e+1"), [.move(to: Point(100, 0.2)), .line(to: Point(3, -40))])
+        XCTAssertEqual(try elements("\tM\n1\r\n2\u{0C}"), [.move(to: Point(1, 2))])
+    }
+
+    func testSmoothCurvesReflectTheirControl() throws {
+        XCTAssertEqual(try elements("M0 0 C 0 10 10 10 10 0 S 20 -10 20 0"), [
+            .move(to: Point(0, 0)), .cubic(c1: Point(0, 10), c2: Point(10, 10), to: Point(10, 0)),
+            .cubic(c1: Point(10, -10), c2: Point(20, -10), to: Point(20, 0)),
+        ])
+        // S after a non-curve uses the current point as its first control.
+        XCTAssertEqual(try elements("M0 0 L 5 5 s 5 5 10 0")[2], .cubic(c1: Point(5, 5), c2: Point(10, 10), to: Point(15, 5)))
+        XCTAssertEqual(try elements("M0 0 Q 5 10 10 0 T 20 0 t 10 0"), [
+            .move(to: Point(0, 0)), .quad(control: Point(5, 10), to: Point(10, 0)),
+            .quad(control: Point(15, -10), to: Point(20, 0)), .quad(control: Point(25, 10), to: Point(30, 0)),
+        ])
+    }
+
+    func testCloseReturnsToTheSubpathStart() throws {
+        XCTAssertEqual(try elements("M 10 10 L 20 10 Z l 5 5"), [
+            .move(to: Point(10, 10)), .line(to: Point(20, 10)), .close, .line(to: Point(15, 15)),
+        ])
+    }
+
+    /// Arcs become cubics that stay on the ellipse.
+    func testArcsFollowTheEllipse() throws {
+        let path = try Path(svg: "M 0 0 A 10 10 0 0 1 20 0")
+        guard case .move(let start) = path.elements[0] else { return XCTFail() }
+        var current = start
+        var pieces = 0
+        for e in path.elements.dropFirst() {
+            guard case let .cubic(c1, c2, p) = e else { return XCTFail("\(e)") }
+            for t in stride(from: 0.0, through: 1.0, by: 0.125) {
+                let s = 1 - t
+                let q = current * (s * s * s) + c1 * (3 * s * s * t) + c2 * (3 * s * t * t) + p * (t * t * t)
+                XCTAssertEqual((q - Point(10, 0)).length, 10, accuracy: 1e-4)
+                // sweep = 1 in y-down coordinates goes through y < 0 ... here the upper half
+                XCTAssertLessThanOrEqual(q.y, 1e-9)
+            }
+            current = p
+            pieces += 1
+        }
+        XCTAssertEqual(current, Point(20, 0))
+        XCTAssertEqual(pieces, 4) // 180 degrees in pieces of at most 45
+        // The other sweep goes through the lower half.
+        if case let .cubic(_, _, p) = try Path(svg: "M 0 0 A 10 10 0 0 0 20 0").elements[2] { XCTAssertGreaterThan(p.y, 0) }
+        // Rotated ellipse, large arc, relative end point: ends exactly there.
+        let rotated = try Path(svg: "M 5 5 a 20 10 30 1 0 15 5").elements
+        guard case let .cubic(_, _, end) = rotated.last! else { return XCTFail() }
+        XCTAssertEqual(end, Point(20, 10))
+    }
+
+    func testDegenerateArcs() throws {
+        // Radii too small for the chord are scaled up (a half ellipse through both ends).
+        let scaled = try Path(svg: "M 0 0 A 1 1 0 0 1 20 0").elements
+        guard case let .cubic(_, _, mid) = scaled[2] else { return XCTFail() }
+        XCTAssertEqual((mid - Point(10, 0)).length, 10, accuracy: 1e-9)
+        // A zero radius is a straight line; identical end points draw nothing.
+        XCTAssertEqual(try elements("M 0 0 A 0 5 0 0 1 10 10"), [.move(to: Point(0, 0)), .line(to: Point(10, 10))])
+        XCTAssertEqual(try elements("M 3 3 A 5 5 0 0 1 3 3"), [.move(to: Point(3, 3))])
+        // Flags need no separators.
+        XCTAssertEqual(try elements("M0 0a10 10 0 0110 0").count, try elements("M0 0 a10 10 0 0 1 10 0").count)
+    }
+
+    /// Errors name the 1-based character position of the offending character.
+    func testErrorsGiveThePosition() {
+        func message(_ d: String) -> String {
+            do { _ = try Path(svg: d); return "no error" } catch { return "\(error)" }
+        }
+        XCTAssertTrue(message("M 10 10 X 5").contains("'X' at character 9"), message("M 10 10 X 5"))
+        XCTAssertTrue(message("L 1 2").contains("at character 1"), message("L 1 2"))
+        XCTAssertTrue(message("  M 1").contains("expected a number, found the end of the data at character 6"), message("  M 1"))
+        XCTAssertTrue(message("M 1 2 a 1 1 0 2 1 3 3").contains("arc flag 0 or 1, found '2' at character 15"), message("M 1 2 a 1 1 0 2 1 3 3"))
+        XCTAssertTrue(message("M 1e 2").contains("malformed exponent in number at character 4"), message("M 1e 2"))
+        XCTAssertTrue(message("M 1,2,L 3 4").contains("found 'L' at character 7"), message("M 1,2,L 3 4"))
+        XCTAssertTrue(message("M 1 2 Z 3").contains("'3' at character 9"), message("M 1 2 Z 3"))
+        XCTAssertTrue(message("M 1 2 é").contains("'é' at character 7"), message("M 1 2 é"))
+        XCTAssertTrue(message("").contains("empty path data"), message(""))
+        XCTAssertTrue(message("M 1e999 0").contains("out of range at character 3"), message("M 1e999 0"))
+        for d in ["M 10 10 X 5", "L 1 2", ""] {
+            XCTAssertThrowsError(try Path(svg: d)) { XCTAssertTrue($0 is RasterError) }
+        }
+    }
+
+    /// Flattening: adaptive chord counts stay within tolerance and closing
+    /// lines are added.
+    func testFlatteningStaysWithinTolerance() throws {
+        struct Collect: LineSink {
+            var lines: [(Point, Point)] = []
+            mutating func line(from a: Point, to b: Point) { lines.append((a, b)) }
+        }
+        let path = try Path(svg: "M 0 0 C 0 100 100 100 100 0")
+        for tolerance in [1.0, 0.25, 0.05, 1.0 / 256] {
+            var sink = Collect()
+            Flattener(tolerance: tolerance).flatten(path, into: &sink)
+            // Every chord's midpoint is within tolerance of the curve: the
+            // curve point at the same parameter is the nearest by symmetry bounds.
+            func curve(_ t: Double) -> Point {
+                let s = 1 - t
+                return Point(0, 0) * (s * s * s) + Point(0, 100) * (3 * s * s * t) + Point(100, 100) * (3 * s * t * t) + Point(100, 0) * (t * t * t)
+            }
+            var worst = 0.0
+            for (a, b) in sink.lines.dropLast() {
+                let m = (a + b) * 0.5
+                // Coarse scan, then a ternary search around the best sample.
+                var bestT = 0.0, best = Double.infinity
+                for i in 0...1000 {
+                    let t = Double(i) / 1000, d = (curve(t) - m).length
+                    if d < best { best = d; bestT = t }
+                }
+                var lo = max(0, bestT - 0.001), hi = min(1, bestT + 0.001)
+                for _ in 0..<80 {
+                    let t1 = lo + (hi - lo) / 3, t2 = hi - (hi - lo) / 3
+                    if (curve(t1) - m).length < (curve(t2) - m).length { hi = t2 } else { lo = t1 }
+                }
+                worst = max(worst, (curve((lo + hi) / 2) - m).length)
+            }
+            XCTAssertLessThanOrEqual(worst, tolerance * 1.05, "tolerance \(tolerance)")
+            // Closed implicitly: the last segment returns to the start.
+            XCTAssertEqual(sink.lines.last!.1, Point(0, 0))
+            XCTAssertEqual(sink.lines.count - 1, Flattener(tolerance: tolerance).segmentCount(path) - 1)
+        }
+        // Coarser tolerance, fewer chords (split by flatness, not a fixed count).
+        XCTAssertLessThan(Flattener(tolerance: 1).segmentCount(path), Flattener(tolerance: 0.05).segmentCount(path))
+        // A straight "curve" needs one chord.
+        XCTAssertEqual(Flattener(tolerance: 0.01).segmentCount(try Path(svg: "M 0 0 C 10 0 20 0 30 0 Z")), 2)
+    }
+
+    /// Off-canvas pieces of a huge curve cost a few chords, not millions.
+    func testCullingKeepsHugeCurvesCheap() throws {
+        let path = try Path(svg: "M -1e7 -1e7 C 1e7 0 -1e7 50 1e7 1e7 Z")
+        let culled = Flattener(tolerance: 1.0 / 256, visible: (0, 0, 100, 100)).segmentCount(path)
+        XCTAssertLessThan(culled, 20_000)
+    }
+}
