@@ -66,6 +66,13 @@ void raster_omp_control_points(const float *anchors, float *out, int64_t n, int 
     int team = threads;
     if (team > blocks) team = (int)blocks;
     if (team < 1) team = 1;
+    if (team == 1) { // on the caller: libomp allocates even for a one-thread region
+        for (int64_t b = 0; b < blocks; b++) {
+            const int64_t b0 = b * K5_BLOCK, b1 = b0 + K5_BLOCK < n ? b0 + K5_BLOCK : n;
+            k5_block(anchors, out, n, b0, b1);
+        }
+        return;
+    }
     #pragma omp parallel for schedule(static) num_threads(team)
     for (int64_t b = 0; b < blocks; b++) {
         const int64_t b0 = b * K5_BLOCK, b1 = b0 + K5_BLOCK < n ? b0 + K5_BLOCK : n;

@@ -423,6 +423,26 @@ static void run_band(const fill_context *c, fill_band *band, int s0, int s1) {
     }
 }
 
+
+/// Band b of `bands`: carves its scratch out of `mem` and rasterises its strips.
+static void fill_band_at(const fill_context *c, uint8_t *mem, int b, int bands) {
+    const raster_omp_fill_plan *plan = c->plan;
+    uint8_t *m = mem + (size_t)b * plan->band_bytes;
+    fill_band band;
+    band.cells = (float *)m;
+    m += align64((size_t)STRIP_ROWS * plan->cell_stride * 4);
+    band.bits = (uint64_t *)m;
+    m += align64((size_t)STRIP_ROWS * plan->words * 8);
+    band.crossings = (float *)m;
+    m += align64((size_t)(plan->max_crossings > 0 ? plan->max_crossings : 1) * 8);
+    band.starts = (int32_t *)m;
+    m += align64((size_t)(STRIP_ROWS * plan->samples + 1) * 4);
+    band.lanes = (float *)m;
+    const int s0 = (int)((int64_t)plan->strip_count * b / bands);
+    const int s1 = (int)((int64_t)plan->strip_count * (b + 1) / bands);
+    run_band(c, &band, s0, s1);
+}
+
 void raster_omp_fill(const raster_omp_fill_plan *plan, const float *edges, int count, uint8_t *dst, int width,
                      int height, ptrdiff_t stride, const float color[4], int evenodd, void *scratch, int threads) {
     (void)threads;
@@ -464,21 +484,12 @@ void raster_omp_fill(const raster_omp_fill_plan *plan, const float *edges, int c
        clamps them like nonzero. */
     c.sweep_evenodd = plan->samples == 0 && evenodd;
     const int bands = plan->bands;
-    #pragma omp parallel for schedule(static) num_threads(bands)
-    for (int b = 0; b < bands; b++) {
-        uint8_t *m = mem + (size_t)b * plan->band_bytes;
-        fill_band band;
-        band.cells = (float *)m;
-        m += align64((size_t)STRIP_ROWS * plan->cell_stride * 4);
-        band.bits = (uint64_t *)m;
-        m += align64((size_t)STRIP_ROWS * plan->words * 8);
-        band.crossings = (float *)m;
-        m += align64((size_t)(plan->max_crossings > 0 ? plan->max_crossings : 1) * 8);
-        band.starts = (int32_t *)m;
-        m += align64((size_t)(STRIP_ROWS * plan->samples + 1) * 4);
-        band.lanes = (float *)m;
-        const int s0 = (int)((int64_t)plan->strip_count * b / bands);
-        const int s1 = (int)((int64_t)plan->strip_count * (b + 1) / bands);
-        run_band(&c, &band, s0, s1);
+    // One band runs on the caller: libomp allocates even for a one-thread
+    // region, and a steady-state frame must not (see RASTER_PARALLEL_ROWS).
+    if (bands == 1) {
+        fill_band_at(&c, mem, 0, 1);
+        return;
     }
+    #pragma omp parallel for schedule(static) num_threads(bands)
+    for (int b = 0; b < bands; b++) fill_band_at(&c, mem, b, bands);
 }

@@ -154,8 +154,8 @@ struct NaiveSupersampler {
         let weight = 1 / (s * s)
         for k in 0..<lines {
             let begin = k == 0 ? 0 : starts[k - 1]
-            var list = UnsafeMutableBufferPointer(start: crossings + begin, count: starts[k] - begin)
-            list.sort { $0.x < $1.x }
+            let list = UnsafeMutableBufferPointer(start: crossings + begin, count: starts[k] - begin)
+            CrossingSort.byX(list)
             let cell = grid.row((k + k0) / samples) - grid.cells.lowerBound
             var winding = 0
             for j in 0..<list.count {

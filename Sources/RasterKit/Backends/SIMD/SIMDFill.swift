@@ -37,7 +37,9 @@ extension SIMDBackend {
         let masks = scratch.buffer(ScratchSlot.fillPrefixMasks, count: FillLanes.width, of: Float16Lanes.self)
         PrefixMasks.write(masks)
         let evenOdd = fill.rule == .evenodd && samples == 0
-        let work = { (band: Int) in
+        // A closure literal straight into `run` (not a stored `let`): a stored
+        // closure is escaping and costs a heap context per call.
+        WorkerPool.shared(threads: threads).run(bands) { band in
             let worker = SIMDFillBand(
                 edges: edges, strips: strips, layout: layout, dst: dst, painter: painter, samples: samples,
                 evenOddSamples: fill.rule == .evenodd,
@@ -47,7 +49,6 @@ extension SIMDBackend {
             let range = strips.count * band / bands ..< strips.count * (band + 1) / bands
             if evenOdd { worker.run(range, rule: EvenOddCoverage.self) } else { worker.run(range, rule: NonZeroCoverage.self) }
         }
-        WorkerPool.shared(threads: threads).run(bands, work)
     }
 }
 

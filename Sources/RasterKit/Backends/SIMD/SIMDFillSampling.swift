@@ -41,7 +41,7 @@ extension SIMDFillBand {
             let begin = k == 0 ? 0 : Int(starts[k - 1]), end = Int(starts[k])
             if end - begin < 2 { continue }
             let buffer = UnsafeMutableBufferPointer(start: crossings + begin, count: end - begin)
-            SIMDFillBand.sortByX(buffer)
+            CrossingSort.byX(buffer)
             let y = top + k / n
             let cell = cellRow(y, top: top), bits = bitRow(y, top: top)
             var winding: Float = 0
@@ -67,21 +67,5 @@ extension SIMDFillBand {
         cell[c] += weight * (1 - f)
         cell[c + 1] += weight * f
         mark(bits, from: c, to: c + 1)
-    }
-
-    /// Crossing lists are short (a few per shape per sub-scanline): an
-    /// insertion sort beats the general sort there; long ones use it.
-    static func sortByX(_ a: UnsafeMutableBufferPointer<SIMD2<Float>>) {
-        if a.count > 16 {
-            var b = a
-            b.sort { $0.x < $1.x }
-            return
-        }
-        for i in 1..<a.count {
-            let v = a[i]
-            var j = i
-            while j > 0 && a[j - 1].x > v.x { a[j] = a[j - 1]; j -= 1 }
-            a[j] = v
-        }
     }
 }
