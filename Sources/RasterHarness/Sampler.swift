@@ -25,11 +25,15 @@ public struct SamplerSettings: Sendable, Equatable, Codable {
     /// Storage is reserved up front so the timed loop never grows it.
     public var maxSamples: Int
 
-    /// Fewest samples taken whatever the time: a median of fewer is no median.
-    public static let floorSamples = 3
+    /// Fewest samples taken whatever the time (only runs longer than
+    /// `maxTime` stop there): 3 for a full run, since a median of fewer is no
+    /// median; `--quick` takes 1, which keeps a 16-second naive blur from
+    /// taking a minute of a two-minute budget.
+    public var floorSamples: Int
 
     public init(warmupTime: Double, minSamples: Int, minTime: Double, maxTime: Double,
-                minSampleTime: Double = 50e-6, maxSamples: Int = 200) {
+                minSampleTime: Double = 50e-6, maxSamples: Int = 200, floorSamples: Int = 3) {
+        self.floorSamples = floorSamples
         self.warmupTime = warmupTime
         self.minSamples = minSamples
         self.minTime = minTime
@@ -42,7 +46,7 @@ public struct SamplerSettings: Sendable, Equatable, Codable {
     public static let standard = SamplerSettings(warmupTime: 0.1, minSamples: 10, minTime: 0.5, maxTime: 4)
     /// `--quick`: 5 samples and 0.1 s at least, 0.6 s at most. Enough for a
     /// median and a rough spread; not for a 2% verdict.
-    public static let quick = SamplerSettings(warmupTime: 0.03, minSamples: 5, minTime: 0.1, maxTime: 0.6)
+    public static let quick = SamplerSettings(warmupTime: 0.03, minSamples: 5, minTime: 0.1, maxTime: 0.6, floorSamples: 1)
 
     public func validate() throws {
         guard minSamples >= 1, minSamples <= maxSamples else {
@@ -81,23 +85,32 @@ public enum Sampler {
     public static func measure(_ settings: SamplerSettings, _ body: () throws -> Void) throws -> Samples {
         let start = MonotonicClock.now()
 
-        // Warm-up: at least one run and `warmupTime`.
+        let capacity = max(settings.maxSamples, settings.floorSamples + 1)
+        let storage = UnsafeMutableBufferPointer<Double>.allocate(capacity: capacity)
+        defer { storage.deallocate() }
+        var count = 0
+
+        // Warm-up: at least one run and `warmupTime`. A first run longer
+        // than `maxTime` is kept as a sample instead: a run that long has no
+        // cold start worth discarding, and repeating it costs the most.
         var warmupRuns = 0
         repeat {
             try body()
             warmupRuns += 1
         } while MonotonicClock.seconds(since: start) < settings.warmupTime
         let perRun = MonotonicClock.seconds(since: start) / Double(warmupRuns)
+        if warmupRuns == 1 && perRun >= settings.maxTime {
+            storage[0] = perRun * 1e9
+            count = 1
+            warmupRuns = 0
+        }
 
         // Batch runs shorter than minSampleTime.
         var batch = max(1, Int((settings.minSampleTime / max(perRun, 1e-9)).rounded(.up)))
-
-        let capacity = max(settings.maxSamples, SamplerSettings.floorSamples + 1)
-        let storage = UnsafeMutableBufferPointer<Double>.allocate(capacity: capacity)
-        defer { storage.deallocate() }
-        var count = 0
         let samplingStart = MonotonicClock.now()
-        while true {
+        // A kept long run may already be all the floor asks for.
+        var done = count > 0 && count >= settings.floorSamples
+        while !done {
             let t0 = MonotonicClock.now()
             for _ in 0..<batch { try body() }
             let t1 = MonotonicClock.now()
@@ -105,9 +118,9 @@ public enum Sampler {
             count += 1
             let spent = Double(t1 &- samplingStart) / 1e9
             let enough = count >= settings.minSamples && spent >= settings.minTime
-            let tooLong = count >= SamplerSettings.floorSamples && spent >= settings.maxTime
-            if enough || tooLong { break }
-            if count == capacity {
+            let tooLong = count >= settings.floorSamples && spent >= settings.maxTime
+            done = enough || tooLong
+            if !done && count == capacity {
                 // Full before minTime: fold neighbouring samples into one of
                 // twice the batch (their mean is exactly what a doubled batch
                 // would have measured) and go on with doubled batches.
