@@ -55,7 +55,7 @@ public final class Scratch: @unchecked Sendable {
 /// `Scratch` never hand each other the same memory.
 public enum ScratchSlot {
     public static let freeformSmall = 1
-    public static let freeformRowWeights = 2
+    public static let freeformStretched = 2
     public static let freeformTaps = 3
     public static let freeformTapWeights = 4
     public static let influenceTable = 5

@@ -23,7 +23,7 @@ extension NaiveBackend {
                     plane[y * sw + x] = NaiveBackend.freeformPixel(points, gradient, Float(x) + 0.5, Float(y) + 0.5, nil)
                 }
             }
-            let map = Bilinear(source: (sw, sh), target: (dst.width, dst.height), scale: s)
+            let map = Bilinear(sw: sw, sh: sh, scale: s)
             for y in 0..<dst.height {
                 let row = dst.row(y)
                 for x in 0..<dst.width { Bilinear.store(map.sample(plane, x, y), to: row + 4 * x) }
@@ -72,11 +72,8 @@ extension NaiveBackend {
 /// source pixels, i.e. source index (x + 0.5) / scale - 0.5; beyond the
 /// outermost source centres the edge value is held (clamp).
 struct Bilinear {
+    /// Source size and the integer up-sampling factor.
     let sw: Int, sh: Int, scale: Int
-
-    init(source: (Int, Int), target: (Int, Int), scale: Int) {
-        sw = source.0; sh = source.1; self.scale = scale
-    }
 
     /// Lower index and weight of the upper neighbour along one axis.
     @inline(__always)

@@ -17,7 +17,7 @@ extension OpenMPBackend {
                 }
                 let sw = (dst.width + s - 1) / s, sh = (dst.height + s - 1) / s
                 let planes = scratch.buffer(ScratchSlot.freeformSmall, count: 4 * sw * sh, of: Float.self)
-                let stretched = scratch.buffer(ScratchSlot.freeformRowWeights, count: 4 * dst.width * sh, of: Float.self)
+                let stretched = scratch.buffer(ScratchSlot.freeformStretched, count: 4 * dst.width * sh, of: Float.self)
                 let tapIndex = scratch.buffer(ScratchSlot.freeformTaps, count: dst.width, of: Int32.self)
                 let tapWeight = scratch.buffer(ScratchSlot.freeformTapWeights, count: dst.width, of: Float.self)
                 raster_omp_freeform_planes(&params, planes, Int32(sw), Int32(sh), Int32(threads))

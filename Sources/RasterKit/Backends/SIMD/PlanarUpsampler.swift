@@ -24,7 +24,7 @@ struct PlanarUpsampler {
         sh = (height + scale - 1) / scale
         pitch = (sw + 1 + Lanes.width - 1) / Lanes.width * Lanes.width
         source = scratch.buffer(ScratchSlot.freeformSmall, count: 4 * pitch * sh, of: Float.self)
-        stretched = scratch.buffer(ScratchSlot.freeformRowWeights, count: 4 * width * sh, of: Float.self)
+        stretched = scratch.buffer(ScratchSlot.freeformStretched, count: 4 * width * sh, of: Float.self)
         tapIndex = scratch.buffer(ScratchSlot.freeformTaps, count: width, of: Int32.self)
         tapWeight = scratch.buffer(ScratchSlot.freeformTapWeights, count: width, of: Float.self)
         for x in 0..<width {
