@@ -78,6 +78,8 @@ let swift5: [SwiftSetting] = [.swiftLanguageMode(.v5)]
 
 let package = Package(
     name: "RasterBench",
+    // Synchronization (the simd pool's atomics) needs macOS 15; Linux has it.
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "RasterKit", targets: ["RasterKit"]),
         .executable(name: "rasterbench", targets: ["rasterbench"]),

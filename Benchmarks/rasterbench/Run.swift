@@ -36,6 +36,12 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: "Only these scenes, comma-separated (default: all).")
     var scenes: String?
 
+    @Option(name: .long, help: "Only these variants, comma-separated (e.g. exact,down4; default: all).")
+    var variants: String?
+
+    @Option(name: .long, help: "Only workloads whose label contains this text (e.g. shape=blob, or 'simd t=2').")
+    var filter: String?
+
     @Option(name: .long, help: "Extra sweeps: size, sigma or all, comma-separated.")
     var sweep: String?
 
@@ -82,7 +88,8 @@ struct Run: ParsableCommand {
         config.probeDRAM = !noDram
         let plan = SuitePlan(profile: profile, backends: kinds, threads: threadCounts, entries: entries,
                              sweeps: sweeps, width: width, height: height)
-        let workloads = plan.workloads()
+        let workloads = try Run.select(plan.workloads(), variants: variants.map { try parseList($0, flag: "--variants") },
+                                       filter: filter)
 
         if !host.optimized { Console.warn(BuildInfo.debugWarning) }
         print("rasterbench \(RasterBench.version) (suite \(SuiteVersion.current)), commit \(host.gitCommit), \(host.build) build")
@@ -137,6 +144,29 @@ struct Run: ParsableCommand {
         }
         Run.warnIfBusy(host)
         if !host.optimized { Console.warn(BuildInfo.debugWarning) }
+    }
+
+    /// Keeps the workloads of the named variants whose labels contain
+    /// `filter`; a variant no selected kernel has, or a filter that keeps
+    /// nothing, is an error (a typo should not silently measure nothing).
+    static func select(_ workloads: [Workload], variants: [String]?, filter: String?) throws -> [Workload] {
+        var kept = workloads
+        if let variants {
+            let known = Set(workloads.map(\.variant))
+            if let unknown = variants.first(where: { !known.contains($0) }) {
+                throw HarnessError.invalidArgument(name: "--variants", value: "'\(unknown)'",
+                                                   accepted: known.sorted().joined(separator: ", "))
+            }
+            kept = kept.filter { variants.contains($0.variant) }
+        }
+        if let filter {
+            kept = kept.filter { $0.label.contains(filter) }
+            if kept.isEmpty {
+                throw HarnessError.invalidArgument(name: "--filter", value: "'\(filter)'",
+                                                   accepted: "text found in a workload label, e.g. 'fill/exact/simd t=1 750x1334 shape=blob'")
+            }
+        }
+        return kept
     }
 
     /// Load above ~half the cores means other processes compete for the CPU

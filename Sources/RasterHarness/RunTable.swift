@@ -10,12 +10,15 @@ public enum RunTable {
         for r in rows where r.backend == BackendKind.naive.rawValue && r.isOK {
             if let m = r.medianMs { naive[r.key.withoutBackend] = m }
         }
-        var t = TextTable(["kernel", "variant", "backend", "thr", "size", "median", "p95", "±MAD", "Mpix/s",
+        // Workloads told apart only by a parameter (fill's shape=blob and
+        // shape=stars) need it on the line.
+        let showParam = rows.contains { !$0.param.isEmpty }
+        var t = TextTable(["kernel", "variant", "backend", "thr", "size"] + (showParam ? ["param"] : []) + ["median", "p95", "±MAD", "Mpix/s",
                            "GB/s (of copy)", "vs naive", "thr speed-up", "PSNR dB", "max err", "budget"])
         for r in rows {
             let size = r.width > 0 ? "\(r.width)x\(r.height)" : "\(r.itemsPerRun.map { Human.number(Double($0)) } ?? "?") \(r.itemUnit)s"
             guard r.isOK, let median = r.medianMs else {
-                t.add([r.kernel, r.variant, r.backend, "\(r.threads)", size, r.status.uppercased()])
+                t.add([r.kernel, r.variant, r.backend, "\(r.threads)", size] + (showParam ? [r.param] : []) + [r.status.uppercased()])
                 continue
             }
             var bw = ""
@@ -29,14 +32,16 @@ public enum RunTable {
             case .some(false): budget = "OVER"
             case .none: budget = ""
             }
-            t.add([r.kernel, r.variant, r.backend, "\(r.threads)", size,
-                   Human.time(ms: median), r.p95Ms.map { Human.time(ms: $0) } ?? "",
-                   r.madMs.map { Human.percent($0 / median) } ?? "",
-                   r.mpixPerS.map { Human.number($0) } ?? "",
-                   bw, naive[r.key.withoutBackend].map { Human.number($0 / median) + "x" } ?? "",
-                   r.speedup.map { Human.number($0) + "x" } ?? "",
-                   r.psnrDb.map { $0.isInfinite ? "inf" : Human.number($0, 3) } ?? "",
-                   r.maxErr.map { Human.number($0) } ?? "", budget])
+            let coordinates: [String] = [r.kernel, r.variant, r.backend, "\(r.threads)", size] + (showParam ? [r.param] : [])
+            let figures: [String] = [
+                Human.time(ms: median), r.p95Ms.map { Human.time(ms: $0) } ?? "",
+                r.madMs.map { Human.percent($0 / median) } ?? "",
+                r.mpixPerS.map { Human.number($0) } ?? "",
+                bw, naive[r.key.withoutBackend].map { Human.number($0 / median) + "x" } ?? "",
+                r.speedup.map { Human.number($0) + "x" } ?? "",
+                r.psnrDb.map { $0.isInfinite ? "inf" : Human.number($0, 3) } ?? "",
+                r.maxErr.map { Human.number($0) } ?? "", budget]
+            t.add(coordinates + figures)
         }
         return t.render()
     }

@@ -119,16 +119,16 @@ struct SIMDFillBand {
 
     /// Cells of pixel row `y` of the strip starting at `top`, indexed by absolute column.
     @inline(__always)
-    func cellRow(_ y: Int, top: Int) -> UnsafeMutablePointer<Float> { cells + (y - top) * layout.stride - layout.origin }
+    func cellRow(_ y: Int, top: Int) -> UnsafeMutablePointer<Float> { cells + ((y &- top) &* layout.stride &- layout.origin) }
 
     @inline(__always)
-    func bitRow(_ y: Int, top: Int) -> UnsafeMutablePointer<UInt64> { bitmap + (y - top) * layout.words }
+    func bitRow(_ y: Int, top: Int) -> UnsafeMutablePointer<UInt64> { bitmap + (y &- top) &* layout.words }
 
     /// Marks the chunks holding cells `from...to` (absolute columns).
     @inline(__always)
     func mark(_ bits: UnsafeMutablePointer<UInt64>, from: Int, to: Int) {
-        let c0 = (from - layout.origin) >> FillLanes.shift, c1 = (to - layout.origin) >> FillLanes.shift
-        let w0 = c0 >> 6, w1 = c1 >> 6
+        let c0 = (from &- layout.origin) &>> FillLanes.shift, c1 = (to &- layout.origin) &>> FillLanes.shift
+        let w0 = c0 &>> 6, w1 = c1 &>> 6
         if w0 == w1 {
             bits[w0] |= (~0 &<< UInt64(c0 & 63)) & (~0 &>> UInt64(63 - (c1 & 63)))
         } else {

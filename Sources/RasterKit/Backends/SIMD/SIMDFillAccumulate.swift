@@ -14,8 +14,15 @@
 /// from the previous row, so a strip's cells do not depend on where its
 /// band begins: the image does not depend on the thread count.
 extension SIMDFillBand {
-    /// Lanes staged per step (8) and computed per batch (7), one vector each.
+    /// Lanes staged per step (8) and computed per batch (8), one vector each.
     static let laneVectors = 16
+
+    /// An edge with at least this many rows in a strip is computed straight
+    /// from registers, sixteen of its rows at a time (its lanes share every
+    /// input but the row), skipping the staging stores and the
+    /// store-forwarding stall of reloading them as vectors. Shorter edges
+    /// (a finely flattened curve's chords) are batched across edges.
+    static let directRows = 8
 
     /// Stages the steps of edge `e` within rows [top, bottom), flushing
     /// every full batch; `staged` is the batch's fill level.
@@ -28,8 +35,14 @@ extension SIMDFillBand {
         // to them so that cell indices stay inside the clipped canvas.
         let xMin = min(xt, xb), xMax = max(xt, xb)
         let first = max(top, FillLanes.floorInt(yt)), end = min(bottom, FillLanes.ceilInt(yb))
-        let f = UnsafeMutableRawPointer(lanes).assumingMemoryBound(to: Float.self)
         let w = FillLanes.width
+        if end - first >= SIMDFillBand.directRows {
+            // Path order: the batch so far goes first.
+            if staged > 0 { flush(staged, top: top); staged = 0 }
+            direct(SIMD8(xt, yt, yb, dxdy, dir, xMin, xMax, 0), rows: first..<end, top: top)
+            return
+        }
+        let f = UnsafeMutableRawPointer(lanes).assumingMemoryBound(to: Float.self)
         var k = staged
         var row = first
         while row < end {
@@ -43,14 +56,42 @@ extension SIMDFillBand {
         staged = k
     }
 
+    /// Computes and adds the steps of one edge's `rows` (in this strip);
+    /// `e` holds (xt, yt, yb, dx/dy, direction, xMin, xMax) as `stage` sets them.
+    @inline(never)
+    func direct(_ e: SIMD8<Float>, rows: Range<Int>, top: Int) {
+        var row = rows.lowerBound
+        while row < rows.upperBound {
+            let n = min(FillLanes.width, rows.upperBound - row)
+            compute(rows: Float16Lanes(repeating: Float(row)) + FillLanes.ramp,
+                    xt: Float16Lanes(repeating: e[0]), yt: Float16Lanes(repeating: e[1]),
+                    yb: Float16Lanes(repeating: e[2]), dxdy: Float16Lanes(repeating: e[3]),
+                    dir: Float16Lanes(repeating: e[4]), xMin: Float16Lanes(repeating: e[5]),
+                    xMax: Float16Lanes(repeating: e[6]))
+            scatter(n, top: top)
+            row += n
+        }
+    }
+
     /// Computes the `count` staged steps and adds them to the cells.
     @inline(never)
     func flush(_ count: Int, top: Int) {
         let v = UnsafeMutableRawPointer(lanes)
         let size = MemoryLayout<Float16Lanes>.stride
         @inline(__always) func load(_ i: Int) -> Float16Lanes { v.load(fromByteOffset: i * size, as: Float16Lanes.self) }
-        let rows = load(0), xt = load(1), yt = load(2), yb = load(3), dxdy = load(4), dir = load(5)
-        let xMin = load(6), xMax = load(7)
+        compute(rows: load(0), xt: load(1), yt: load(2), yb: load(3), dxdy: load(4), dir: load(5),
+                xMin: load(6), xMax: load(7))
+        scatter(count, top: top)
+    }
+
+    /// The cells sixteen row steps touch and the values they add to their
+    /// first, second, middle, second-last and last cell, stored in lane
+    /// vectors 8...15 for `scatter`.
+    @inline(__always)
+    func compute(rows: Float16Lanes, xt: Float16Lanes, yt: Float16Lanes, yb: Float16Lanes, dxdy: Float16Lanes,
+                 dir: Float16Lanes, xMin: Float16Lanes, xMax: Float16Lanes) {
+        let v = UnsafeMutableRawPointer(lanes)
+        let size = MemoryLayout<Float16Lanes>.stride
         let one = Float16Lanes(repeating: 1)
         let ya = FillLanes.maximum(rows, yt), yz = FillLanes.minimum(rows + 1, yb)
         let xa = FillLanes.minimum(FillLanes.maximum((ya - yt) * dxdy + xt, xMin), xMax)
@@ -82,24 +123,37 @@ extension SIMDFillBand {
         v.storeBytes(of: FillLanes.toInt(loFloor), toByteOffset: 13 * size, as: Word16Lanes.self)
         v.storeBytes(of: FillLanes.toInt(span), toByteOffset: 14 * size, as: Word16Lanes.self)
         v.storeBytes(of: FillLanes.toInt(rows), toByteOffset: 15 * size, as: Word16Lanes.self)
+    }
+
+    /// Adds the `count` computed steps to the cells, in lane (path) order.
+    @inline(__always)
+    func scatter(_ count: Int, top: Int) {
+        let v = UnsafeMutableRawPointer(lanes)
+        let size = MemoryLayout<Float16Lanes>.stride
         let w = FillLanes.width
         let value = v.assumingMemoryBound(to: Float.self) + 8 * w
         let index = UnsafeRawPointer(v + 13 * size).assumingMemoryBound(to: UInt32.self)
-        for i in 0..<count {
-            let row = Int(index[2 * w + i])
+        // Wrapping arithmetic: the indices are in the strip's cells by
+        // construction (clipped edges), and Swift's overflow checks cost a
+        // branch per add here.
+        var i = 0
+        while i < count {
+            let row = Int(index[2 &* w &+ i])
             let cell = cellRow(row, top: top)
-            let c = Int(index[i]), n = Int(index[w + i])
+            let c = Int(index[i]), n = Int(index[w &+ i])
             cell[c] += value[i]
-            cell[c + 1] += value[w + i]
+            cell[c &+ 1] += value[w &+ i]
             if n > 1 {
                 if n > 2 {
-                    let m = value[2 * w + i]
-                    for x in (c + 2)..<(c + n - 1) { cell[x] += m }
-                    cell[c + n - 1] += value[3 * w + i]
+                    let m = value[2 &* w &+ i]
+                    var x = c &+ 2
+                    while x < c &+ n &- 1 { cell[x] += m; x &+= 1 }
+                    cell[c &+ n &- 1] += value[3 &* w &+ i]
                 }
-                cell[c + n] += value[4 * w + i]
+                cell[c &+ n] += value[4 &* w &+ i]
             }
-            mark(bitRow(row, top: top), from: c, to: c + n)
+            mark(bitRow(row, top: top), from: c, to: c &+ n)
+            i &+= 1
         }
     }
 }
