@@ -59,8 +59,10 @@ typedef struct {
     uint8_t *dst;
     ptrdiff_t stride;
     int width, height;
-    uint32_t color_rb, color_ga; /* the colour rounded to 8 bits: r | b << 16, g | a << 16 */
+    float color[4];              /* premultiplied, 8-bit units */
+    uint32_t color_rb, color_ga; /* the colour in 8 bits: r | b << 16, g | a << 16 */
     float alpha;                 /* c.a / 255 */
+    int integral;                /* every channel a whole number: the 8-bit path */
     int opaque;
     uint32_t solid;
     int evenodd;       /* the fill rule, for supersampled spans */
@@ -364,6 +366,24 @@ static inline uint32_t blend8(const fill_context *c, uint32_t d, uint32_t m8) {
 
 static inline uint32_t coverage8(float m) { return (uint32_t)rintf(m * 255.0f); }
 
+/// The same in Float, exact but for the final rounding, for a colour with a
+/// fractional premultiplied channel: rounding that colour to 8 bits would
+/// shift every interior pixel by the same fraction (a systematic error the
+/// mean bound does not allow). No clamping: the result is <= 255.
+static inline uint32_t blend_exact(const fill_context *c, uint32_t d, float m) {
+    const float inv = 1.0f - m * c->alpha;
+    const uint32_t r = (uint32_t)(c->color[0] * m + (float)(d & 0xFF) * inv + 0.5f);
+    const uint32_t g = (uint32_t)(c->color[1] * m + (float)(d >> 8 & 0xFF) * inv + 0.5f);
+    const uint32_t b = (uint32_t)(c->color[2] * m + (float)(d >> 16 & 0xFF) * inv + 0.5f);
+    const uint32_t a = (uint32_t)(c->color[3] * m + (float)(d >> 24) * inv + 0.5f);
+    return r | g << 8 | b << 16 | a << 24;
+}
+
+/// One pixel at coverage m, by whichever path suits the colour.
+static inline uint32_t blend_any(const fill_context *c, uint32_t d, float m) {
+    return c->integral ? blend8(c, d, coverage8(m)) : blend_exact(c, d, m);
+}
+
 /// `count` copies of `word`: scalar stores up to a 64-byte boundary, then
 /// whole aligned cache lines (a store split across two lines costs two;
 /// aligned stores fill a large interior ~20% faster here).
@@ -382,6 +402,11 @@ static void paint_run(const fill_context *c, uint32_t *px, int count, float m) {
     if (m > 1.0f - RUN_EPSILON) {
         if (c->opaque) { store_solid(px, count, c->solid); return; }
         m = 1.0f;
+    }
+    if (!c->integral) {
+        #pragma omp simd
+        for (int i = 0; i < count; i++) px[i] = blend_exact(c, px[i], m);
+        return;
     }
     const uint32_t m8 = coverage8(m);
     #pragma omp simd
@@ -407,7 +432,7 @@ static void paint_run(const fill_context *c, uint32_t *px, int count, float m) {
 static inline void paint_chunk(const fill_context *c, const float *restrict q, uint32_t *restrict px, int count,
                                float carry) {
     const float *restrict m = c->masks;
-    if (count == LANES) {
+    if (count == LANES && c->integral) {
         uint32_t m8[LANES];
         uint32_t lo = 255, hi = 0;
         if (c->sweep_evenodd) {
@@ -435,8 +460,15 @@ static inline void paint_chunk(const fill_context *c, const float *restrict q, u
         for (int l = 0; l < LANES; l++) px[l] = blend8(c, px[l], m8[l]);
         return;
     }
-    for (int l = 0; l < count; l++)
-        px[l] = blend8(c, px[l], coverage8(rule_coverage(PREFIX_LANE(q, m, l) + carry, c->sweep_evenodd)));
+    if (count == LANES) {
+        float cov[LANES];
+        #pragma omp simd
+        for (int l = 0; l < LANES; l++) cov[l] = rule_coverage(PREFIX_LANE(q, m, l) + carry, c->sweep_evenodd);
+        #pragma omp simd
+        for (int l = 0; l < LANES; l++) px[l] = blend_exact(c, px[l], cov[l]);
+        return;
+    }
+    for (int l = 0; l < count; l++) px[l] = blend_any(c, px[l], rule_coverage(PREFIX_LANE(q, m, l) + carry, c->sweep_evenodd));
 }
 
 static void sweep_row(const fill_context *c, fill_band *band, int y, int top) {
@@ -540,6 +572,9 @@ void raster_omp_fill(const raster_omp_fill_plan *plan, const float *edges, int c
     fill_context c = {
         .plan = plan, .edges = edges, .offsets = offsets, .indices = indices, .masks = masks,
         .dst = dst, .stride = stride, .width = width, .height = height,
+        .color = { color[0], color[1], color[2], color[3] },
+        .integral = color[0] == rintf(color[0]) && color[1] == rintf(color[1]) && color[2] == rintf(color[2])
+                    && color[3] == rintf(color[3]),
         .color_rb = raster_quantize(color[0]) | raster_quantize(color[2]) << 16,
         .color_ga = raster_quantize(color[1]) | raster_quantize(color[3]) << 16, .alpha = color[3] / 255.0f,
         .opaque = color[3] >= 255.0f, .evenodd = evenodd, .samples = plan->samples,

@@ -58,12 +58,19 @@ public struct Path: Sendable, Hashable {
     /// The bounding box of all points, controls included (which contains the
     /// curves, as each lies in the convex hull of its control points), or nil
     /// for a path without points.
+    /// (Allocation-free: the fill kernels call it every frame.)
     public var controlBounds: (min: Point, max: Point)? {
         var lo = Point(.infinity, .infinity), hi = Point(-.infinity, -.infinity)
+        @inline(__always) func add(_ p: Point) {
+            lo = Point(Swift.min(lo.x, p.x), Swift.min(lo.y, p.y))
+            hi = Point(Swift.max(hi.x, p.x), Swift.max(hi.y, p.y))
+        }
         for e in elements {
-            for p in e.points {
-                lo = Point(Swift.min(lo.x, p.x), Swift.min(lo.y, p.y))
-                hi = Point(Swift.max(hi.x, p.x), Swift.max(hi.y, p.y))
+            switch e {
+            case let .move(p), let .line(p): add(p)
+            case let .quad(c, p): add(c); add(p)
+            case let .cubic(c1, c2, p): add(c1); add(c2); add(p)
+            case .close: break
             }
         }
         return lo.x <= hi.x ? (lo, hi) : nil

@@ -47,8 +47,21 @@ public final class Scratch: @unchecked Sendable {
         }
     }
 
-    /// Total bytes held, for tests that check steady-state reuse.
-    public var bytesHeld: Int { entries.reduce(0) { $0 + $1.bytes } }
+    /// Scratch of the threads of a banded kernel beyond the first: each
+    /// thread gets memory of its own, requested (and grown) inside the
+    /// parallel loop, where one shared table could not be touched.
+    private var helpers: [Scratch] = []
+
+    /// Makes sure `band(1) ... band(count - 1)` exist. Call before the threads start.
+    public func reserveBands(_ count: Int) {
+        while helpers.count < count - 1 { helpers.append(Scratch()) }
+    }
+
+    /// The scratch of band `i`: this one for band 0, a helper for the rest.
+    public func band(_ i: Int) -> Scratch { i == 0 ? self : helpers[i - 1] }
+
+    /// Total bytes held (bands' scratch included), for tests that check steady-state reuse.
+    public var bytesHeld: Int { entries.reduce(0) { $0 + $1.bytes } + helpers.reduce(0) { $0 + $1.bytesHeld } }
 }
 
 /// Slot numbers, one per kernel temporary, so that kernels sharing one

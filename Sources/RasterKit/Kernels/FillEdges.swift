@@ -34,13 +34,22 @@ struct FillEdges {
 
     /// Flattens and clips `fill.path` for a `width` x `height` canvas; the
     /// edges live in `scratch` (slot `fillEdges`) until its next use.
-    static func prepare(_ fill: PathFill, tolerance: Double, width: Int, height: Int, scratch: Scratch) -> FillEdges {
+    ///
+    /// With `rows`, only the edges touching those pixel rows are kept, and
+    /// curves wholly above or below them become chords (see `Flattener`), so
+    /// threads can each prepare their own band at once. The edges kept are
+    /// bit for bit those of the whole canvas (clipping still uses the
+    /// canvas, and a curve's subdivision does not depend on what is
+    /// culled), so the image does not depend on how rows are banded.
+    static func prepare(_ fill: PathFill, tolerance: Double, width: Int, height: Int, rows: Range<Int>? = nil,
+                        scratch: Scratch) -> FillEdges {
         let w = Double(width), h = Double(height)
-        let flattener = Flattener(tolerance: tolerance, visible: (0, 0, w, h))
+        let band = rows.map { (Double($0.lowerBound), Double($0.upperBound)) } ?? (0, h)
+        let flattener = Flattener(tolerance: tolerance, visible: (0, band.0, w, band.1))
         // Each segment clips into at most three edges (left of 0, inside, right of W).
         let capacity = 3 * flattener.segmentCount(fill.path)
         let buffer = scratch.buffer(ScratchSlot.fillEdges, count: capacity, of: SIMD4<Float>.self)
-        var clipper = EdgeClipper(out: buffer, capacity: capacity, width: w, height: h)
+        var clipper = EdgeClipper(out: buffer, capacity: capacity, width: w, height: h, rows: band)
         flattener.flatten(fill.path, into: &clipper)
         return FillEdges(edges: buffer, count: clipper.count,
                          minX: clipper.minX, minY: clipper.minY, maxX: clipper.maxX, maxY: clipper.maxY)
@@ -70,15 +79,21 @@ struct EdgeClipper: LineSink {
     let out: UnsafeMutablePointer<SIMD4<Float>>
     let capacity: Int
     let width: Double, height: Double
+    /// The rows [top, bottom) whose edges are kept.
+    let top: Double, bottom: Double
     var count = 0
     var minX = Float.infinity, minY = Float.infinity, maxX = -Float.infinity, maxY = -Float.infinity
 
-    init(out: UnsafeMutablePointer<SIMD4<Float>>, capacity: Int, width: Double, height: Double) {
+    init(out: UnsafeMutablePointer<SIMD4<Float>>, capacity: Int, width: Double, height: Double,
+         rows: (top: Double, bottom: Double)) {
         self.out = out; self.capacity = capacity; self.width = width; self.height = height
+        top = rows.top; bottom = rows.bottom
     }
 
     mutating func line(from a: Point, to b: Point) {
         if a.y == b.y { return }
+        // Wholly above or below the rows kept: touches none of their pixels.
+        if (a.y <= top && b.y <= top) || (a.y >= bottom && b.y >= bottom) { return }
         // Most segments lie inside the canvas: no clipping arithmetic.
         if min(a.x, b.x) >= 0 && max(a.x, b.x) <= width && min(a.y, b.y) >= 0 && max(a.y, b.y) <= height {
             emit(a, b)

@@ -27,17 +27,19 @@ struct FillStrips {
         Int((y * Float(samples) - 0.5).rounded(.up))
     }
 
-    init(_ edges: FillEdges, samples: Int, scratch: Scratch) {
-        let rows = edges.rows
-        first = rows.lowerBound / FillStrips.rows
-        count = (rows.upperBound - 1) / FillStrips.rows + 1 - first
+    /// Buckets `edges` into the strips `range` (absolute strip indices);
+    /// the parts of edges outside them are ignored.
+    init(_ edges: FillEdges, samples: Int, range: Range<Int>, scratch: Scratch) {
+        first = range.lowerBound
+        count = range.count
         offsets = scratch.buffer(ScratchSlot.fillBucketOffsets, count: count + 1, of: Int32.self)
         offsets.update(repeating: 0, count: count + 1)
         let e = edges.edges
         // Pass 1: edges per strip.
         var total = 0
         for i in 0..<edges.count {
-            let (a, b) = FillStrips.stripRange(e[i], first: first)
+            let (a, b) = FillStrips.stripRange(e[i], first: first, count: count)
+            if a > b { continue }
             for s in a...b { offsets[s + 1] += 1 }
             total += b - a + 1
         }
@@ -45,7 +47,8 @@ struct FillStrips {
         // Pass 2: indices in path order (offsets[s] advances to the end of s).
         indices = scratch.buffer(ScratchSlot.fillBucketEdges, count: max(1, total), of: Int32.self)
         for i in 0..<edges.count {
-            let (a, b) = FillStrips.stripRange(e[i], first: first)
+            let (a, b) = FillStrips.stripRange(e[i], first: first, count: count)
+            if a > b { continue }
             for s in a...b { indices[Int(offsets[s])] = Int32(i); offsets[s] += 1 }
         }
         for s in stride(from: count, to: 0, by: -1) { offsets[s] = offsets[s - 1] }
@@ -69,13 +72,18 @@ struct FillStrips {
         maxCrossings = most
     }
 
-    /// The strips (relative to `first`) an edge's rows touch. (Clipped y
-    /// lies in [0, 32768], so the unchecked magic-number conversion and a
-    /// shift do; this runs twice per edge, serially, before any thread.)
+    /// The strips (relative to `first`, within `0..<count`) an edge's rows
+    /// touch. (Clipped y lies in [0, 32768], so the unchecked magic-number
+    /// conversion and a shift do; this runs twice per edge.)
     @inline(__always)
-    static func stripRange(_ e: SIMD4<Float>, first: Int) -> (Int, Int) {
+    static func stripRange(_ e: SIMD4<Float>, first: Int, count: Int) -> (Int, Int) {
         let top = FillLanes.floorInt(min(e.y, e.w)), end = FillLanes.ceilInt(max(e.y, e.w))
-        return (top >> stripShift - first, (end - 1) >> stripShift - first)
+        return (max(0, top &>> FillStrips.stripShift &- first), min(count &- 1, (end &- 1) &>> FillStrips.stripShift &- first))
+    }
+
+    /// The strips (absolute indices) holding rows `rows`.
+    static func covering(_ rows: Range<Int>) -> Range<Int> {
+        rows.isEmpty ? 0..<0 : rows.lowerBound >> stripShift ..< ((rows.upperBound - 1) >> stripShift) + 1
     }
 
     /// log2(rows).

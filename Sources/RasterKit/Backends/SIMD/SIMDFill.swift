@@ -2,67 +2,86 @@ extension SIMDBackend {
     /// K4 as a sparse-scanline rasteriser (the scheme of FreeType's gray
     /// rasteriser, font-rs and Blend2D), banded for threads:
     ///
-    /// 1. the path is flattened and clipped once (`FillEdges`) and its edges
-    ///    bucketed by 32-row strip (`FillStrips`);
-    /// 2. each thread takes a contiguous run of strips; per strip it adds
-    ///    every edge's area differences into a strip-sized cell buffer --
-    ///    sixteen row steps at a time (SIMDFillAccumulate.swift) -- and
-    ///    marks the 16-cell chunks it touched in a bitmap;
-    /// 3. each row is then swept chunk by marked chunk: a 16-lane prefix sum
+    /// 1. the rows the path's control box covers are cut into 32-row strips
+    ///    and each thread takes a contiguous run of them (a band);
+    /// 2. each thread flattens and clips the path for its own rows
+    ///    (`FillEdges`, curves outside them culled to chords) and buckets
+    ///    the edges by strip (`FillStrips`) -- so no serial set-up;
+    /// 3. per strip it adds every edge's area differences into a
+    ///    strip-sized cell buffer -- sixteen row steps at a time
+    ///    (SIMDFillAccumulate.swift) -- and marks the 16-cell chunks it
+    ///    touched in a bitmap;
+    /// 4. each row is then swept chunk by marked chunk: a 16-lane prefix sum
     ///    gives the winding, the rule the coverage, and 16 pixels are
     ///    composited at once; between marked chunks the coverage is
     ///    constant and painted as a run (a plain store when solid).
     ///
     /// So only the rows and spans the path covers are touched, and the
-    /// interior of a shape costs a store per pixel.
+    /// interior of a shape costs a store per pixel. Strips, their edges (in
+    /// path order) and the cell layout are the same whatever the banding,
+    /// so the image does not depend on the thread count.
     public func fill(_ fill: PathFill, variant: FillVariant, onto dst: ImageView, scratch: Scratch) throws {
-        let edges = FillEdges.prepare(fill, tolerance: variant.tolerance, width: dst.width, height: dst.height, scratch: scratch)
-        if edges.count == 0 { return }
-        let samples = variant.samplesPerAxis ?? 0
-        let strips = FillStrips(edges, samples: samples, scratch: scratch)
-
+        guard let layout = CellLayout(path: fill.path, width: dst.width, height: dst.height) else { return }
+        let strips = FillStrips.covering(layout.rows)
         let bands = min(threads, strips.count)
-        let layout = CellLayout(edges: edges)
-        let cellsPerBand = FillStrips.rows * layout.stride
-        let wordsPerBand = FillStrips.rows * layout.words
-        let subLines = FillStrips.rows * samples
-        let memory = SIMDFillBand.Memory(
-            cells: scratch.buffer(ScratchSlot.fillCells, count: bands * cellsPerBand, of: Float.self),
-            bitmap: scratch.buffer(ScratchSlot.fillBitmap, count: bands * wordsPerBand, of: UInt64.self),
-            crossings: scratch.buffer(ScratchSlot.fillCrossings, count: samples > 0 ? bands * max(1, strips.maxCrossings) : 1,
-                                      of: SIMD2<Float>.self),
-            starts: scratch.buffer(ScratchSlot.fillCrossingCounts, count: samples > 0 ? bands * (subLines + 1) : 1, of: Int32.self),
-            lanes: scratch.buffer(ScratchSlot.fillLanes, count: SIMDFillBand.laneVectors * bands, of: Float16Lanes.self))
+        scratch.reserveBands(bands)
         let painter = FillPainter(fill.color)
         let masks = scratch.buffer(ScratchSlot.fillPrefixMasks, count: FillLanes.width, of: Float16Lanes.self)
         PrefixMasks.write(masks)
+        let samples = variant.samplesPerAxis ?? 0
         let evenOdd = fill.rule == .evenodd && samples == 0
         // A closure literal straight into `run` (not a stored `let`): a stored
         // closure is escaping and costs a heap context per call.
         WorkerPool.shared(threads: threads).run(bands) { band in
+            let own = strips.lowerBound + strips.count * band / bands ..< strips.lowerBound + strips.count * (band + 1) / bands
+            let rows = own.lowerBound * FillStrips.rows ..< min(own.upperBound * FillStrips.rows, dst.height)
+            let scratch = scratch.band(band)
+            let edges = FillEdges.prepare(fill, tolerance: variant.tolerance, width: dst.width, height: dst.height,
+                                          rows: rows, scratch: scratch)
+            if edges.count == 0 { return }
+            let strips = FillStrips(edges, samples: samples, range: own, scratch: scratch)
+            let subLines = FillStrips.rows * samples
             let worker = SIMDFillBand(
                 edges: edges, strips: strips, layout: layout, dst: dst, painter: painter, samples: samples,
                 evenOddSamples: fill.rule == .evenodd,
-                cells: memory.cells + band * cellsPerBand, bitmap: memory.bitmap + band * wordsPerBand,
-                crossings: memory.crossings + band * max(1, strips.maxCrossings),
-                starts: memory.starts + band * (subLines + 1), masks: masks, lanes: memory.lanes + SIMDFillBand.laneVectors * band)
-            let range = strips.count * band / bands ..< strips.count * (band + 1) / bands
-            if evenOdd { worker.run(range, rule: EvenOddCoverage.self) } else { worker.run(range, rule: NonZeroCoverage.self) }
+                cells: scratch.buffer(ScratchSlot.fillCells, count: FillStrips.rows * layout.stride, of: Float.self),
+                bitmap: scratch.buffer(ScratchSlot.fillBitmap, count: FillStrips.rows * layout.words, of: UInt64.self),
+                crossings: scratch.buffer(ScratchSlot.fillCrossings, count: max(1, strips.maxCrossings), of: SIMD2<Float>.self),
+                starts: scratch.buffer(ScratchSlot.fillCrossingCounts, count: samples > 0 ? subLines + 1 : 1, of: Int32.self),
+                masks: masks,
+                lanes: scratch.buffer(ScratchSlot.fillLanes, count: SIMDFillBand.laneVectors, of: Float16Lanes.self))
+            if evenOdd { worker.run(0..<strips.count, rule: EvenOddCoverage.self) } else { worker.run(0..<strips.count, rule: NonZeroCoverage.self) }
         }
     }
 }
 
 /// Where a strip's cells sit: cells cover the pixel columns from `origin`
-/// (the edges' first column, rounded down to a chunk) in rows of `stride`
+/// (the path's first column, rounded down to a chunk) in rows of `stride`
 /// floats (whole 16-cell chunks, including the two guard cells past the
-/// edges' last column), with one bit per chunk in `words` words per row.
+/// path's last column), with one bit per chunk in `words` words per row.
+///
+/// It comes from the path's control box (which holds its curves) clipped to
+/// the canvas, not from the flattened edges, so every band of a banded fill
+/// shares it before any thread flattens; the prefix sums' grouping, and so
+/// the image, cannot depend on the banding.
 struct CellLayout {
     let origin: Int
     let stride: Int
     let words: Int
+    /// The canvas rows the path's control box covers.
+    let rows: Range<Int>
 
-    init(edges: FillEdges) {
-        let cells = edges.cells
+    /// Nil when the path covers no pixel of the canvas.
+    init?(path: Path, width: Int, height: Int) {
+        guard let box = path.controlBounds else { return nil }
+        let w = Double(width), h = Double(height)
+        let top = min(max(box.min.y, 0), h), bottom = min(max(box.max.y, 0), h)
+        // Edges left of the canvas become vertical edges at x = 0, those
+        // right of it at x = W: the cells span [0, W + 2) at most.
+        let left = min(max(box.min.x, 0), w), right = min(max(box.max.x, 0), w)
+        rows = Int(top.rounded(.down)) ..< Int(bottom.rounded(.up))
+        if rows.isEmpty { return nil }
+        let cells = Int(left.rounded(.down)) ..< Int(right.rounded(.down)) + 2
         origin = cells.lowerBound & ~(FillLanes.width - 1)
         stride = (cells.upperBound - origin + FillLanes.width - 1) & ~(FillLanes.width - 1)
         words = (stride / FillLanes.width + 63) / 64

@@ -140,8 +140,10 @@ struct PrefixMasks {
 ///
 ///     d = c m + d (1 - m c.a / 255),
 ///
-/// sixteen pixels per step, in 16-bit integer lanes (the way Blend2D and
-/// Skia's lowp pipeline composite): the coverage is rounded to m8 = 255 m
+/// sixteen pixels per step. For a colour whose premultiplied channels are
+/// whole 8-bit values (any opaque colour, and e.g. #FFFFFF80) this runs in
+/// 16-bit integer lanes (the way Blend2D and Skia's lowp pipeline
+/// composite): the coverage is rounded to m8 = 255 m
 /// and the destination's weight to w8 = 255 - m c.a, and each channel is
 ///
 ///     d' = (d w8 + c8 m8) / 255, rounded,
@@ -155,13 +157,22 @@ struct PrefixMasks {
 /// below 0.05. No clamping: d w8 + c8 m8 <= 255 (255 - m a) + a 255 m
 /// + rounding <= 65408 fits a 16-bit half, so no carry crosses halves.
 ///
+/// Other colours (a fractional premultiplied channel, as #FFD700C0 gives)
+/// take Float lanes, exact but for the final rounding: rounding such a
+/// colour to 8 bits would shift every interior pixel of the fill by the
+/// same fraction, a systematic error the mean bound (0.05) does not allow.
+///
 /// The full-width paths are small and inlined into the sweep; tails and
 /// partial-coverage runs live in separate functions, because the SIL
 /// inliner stops honouring `@_transparent` once a caller grows large,
 /// and a SIMD16 passed across a call travels as four xmm registers.
 struct FillPainter {
+    /// Premultiplied colour (r, g, b, a) in 8-bit units.
+    let color: SIMD4<Float>
     /// c.a in 8-bit units (Float, for w8 = 255 - m c.a).
     let alpha: Float
+    /// Whether every premultiplied channel is a whole number (the integer path).
+    let integral: Bool
     /// The colour's channels rounded to 8 bits, r | b << 16 and g | a << 16.
     let colorRB: UInt32, colorGA: UInt32
     let opaque: Bool
@@ -174,7 +185,9 @@ struct FillPainter {
 
     init(_ color: Color) {
         let c = color.rgba8
+        self.color = color.simd
         alpha = Float(color.a)
+        integral = [color.r, color.g, color.b, color.a].allSatisfy { $0 == $0.rounded() }
         colorRB = UInt32(c.r) | UInt32(c.b) << 16
         colorGA = UInt32(c.g) | UInt32(c.a) << 16
         opaque = color.a >= 255
@@ -220,26 +233,54 @@ struct FillPainter {
         return x | y &<< 8
     }
 
-    /// `count` (1...16) pixels at `p` with per-pixel coverage `m`.
+    /// 16 pixels blended with coverage m in Float lanes, for colours with a
+    /// fractional channel. No clamping: with c <= c.a, m in [0, 1] and d <=
+    /// 255, c m + d (1 - m c.a/255) <= 255 m c.a/255 + 255 (1 - m c.a/255) = 255.
+    @_transparent
+    func blendExact(_ d: Word16Lanes, coverage m: Float16Lanes) -> Word16Lanes {
+        let mask = Word16Lanes(repeating: 0xFF)
+        let dr = FillLanes.toFloat(d & mask), dg = FillLanes.toFloat(d &>> 8 & mask)
+        let db = FillLanes.toFloat(d &>> 16 & mask), da = FillLanes.toFloat(d &>> 24)
+        let inverse = 1 - m * (alpha / 255)
+        return FillLanes.round(m * color.x + dr * inverse) | FillLanes.round(m * color.y + dg * inverse) &<< 8
+            | FillLanes.round(m * color.z + db * inverse) &<< 16 | FillLanes.round(m * color.w + da * inverse) &<< 24
+    }
+
+    /// 16 pixels with coverage m, by whichever path suits the colour.
+    @_transparent
+    func blendAny(_ d: Word16Lanes, coverage m: Float16Lanes) -> Word16Lanes {
+        integral ? blend(d, coverage8: FillPainter.coverage8(FillPainter.biased8(m))) : blendExact(d, coverage: m)
+    }
+
+    /// `count` (1...16) pixels at `p` with per-pixel coverage `m`: left
+    /// alone where every coverage rounds to 0, stored where every one
+    /// rounds to 1 under an opaque colour.
     @_transparent
     func chunk(_ p: UnsafeMutablePointer<UInt8>, count: Int, coverage m: Float16Lanes) {
+        guard count == FillLanes.width else { return chunkTail(p, count: count, coverage: m) }
         let biased = FillPainter.biased8(m)
-        guard count == FillLanes.width else { return chunkTail(p, count: count, coverage8: FillPainter.coverage8(biased)) }
         let raw = UnsafeMutableRawPointer(p)
         if all(biased .== Lanes.magic) { return }
         if opaque && all(biased .== Lanes.magic + 255) {
             raw.storeBytes(of: Word16Lanes(repeating: solid), as: Word16Lanes.self)
-        } else {
+        } else if integral {
             let m8 = FillPainter.coverage8(biased)
             raw.storeBytes(of: blend(raw.loadUnaligned(as: Word16Lanes.self), coverage8: m8), as: Word16Lanes.self)
+        } else {
+            chunkExact(raw, coverage: m)
         }
     }
 
     @inline(never)
-    func chunkTail(_ p: UnsafeMutablePointer<UInt8>, count: Int, coverage8 m8: Word16Lanes) {
+    func chunkExact(_ raw: UnsafeMutableRawPointer, coverage m: Float16Lanes) {
+        raw.storeBytes(of: blendExact(raw.loadUnaligned(as: Word16Lanes.self), coverage: m), as: Word16Lanes.self)
+    }
+
+    @inline(never)
+    func chunkTail(_ p: UnsafeMutablePointer<UInt8>, count: Int, coverage m: Float16Lanes) {
         var d = Word16Lanes()
         withUnsafeMutableBytes(of: &d) { $0.baseAddress!.copyMemory(from: p, byteCount: 4 * count) }
-        var out = blend(d, coverage8: m8)
+        var out = blendAny(d, coverage: m)
         withUnsafeBytes(of: &out) { p.update(from: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: 4 * count) }
     }
 
@@ -280,13 +321,15 @@ struct FillPainter {
 
     @inline(never)
     func blendRun(_ p: UnsafeMutablePointer<UInt8>, count: Int, coverage m: Float) {
-        let m8 = FillPainter.coverage8(FillPainter.biased8(Float16Lanes(repeating: m > 1 - FillPainter.runEpsilon ? 1 : m)))
+        let lanes = Float16Lanes(repeating: m > 1 - FillPainter.runEpsilon ? 1 : m)
+        let m8 = FillPainter.coverage8(FillPainter.biased8(lanes))
         var x = 0
         while x + FillLanes.width <= count {
             let raw = UnsafeMutableRawPointer(p + 4 * x)
-            raw.storeBytes(of: blend(raw.loadUnaligned(as: Word16Lanes.self), coverage8: m8), as: Word16Lanes.self)
+            let d = raw.loadUnaligned(as: Word16Lanes.self)
+            raw.storeBytes(of: integral ? blend(d, coverage8: m8) : blendExact(d, coverage: lanes), as: Word16Lanes.self)
             x += FillLanes.width
         }
-        if x < count { chunkTail(p + 4 * x, count: count - x, coverage8: m8) }
+        if x < count { chunkTail(p + 4 * x, count: count - x, coverage: lanes) }
     }
 }
