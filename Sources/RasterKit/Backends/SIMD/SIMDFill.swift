@@ -23,6 +23,9 @@ extension SIMDBackend {
     public func fill(_ fill: PathFill, variant: FillVariant, onto dst: ImageView, scratch: Scratch) throws {
         guard let layout = CellLayout(path: fill.path, width: dst.width, height: dst.height) else { return }
         let strips = FillStrips.covering(layout.rows)
+        // One band per thread. (Tried: four or two bands per thread, taken
+        // as threads come free, for shapes whose rows cost unevenly -- the
+        // blob's halves differ by ~25% -- but the extra set-ups cost more.)
         let bands = min(threads, strips.count)
         scratch.reserveBands(bands)
         let painter = FillPainter(fill.color)
@@ -41,11 +44,17 @@ extension SIMDBackend {
             if edges.count == 0 { return }
             let strips = FillStrips(edges, samples: samples, range: own, scratch: scratch)
             let subLines = FillStrips.rows * samples
+            // Cells and bits are zero between fills (every sweep clears what
+            // it swept, and only swept chunks are written), so only new
+            // memory is cleared.
+            let cellCount = FillStrips.rows * layout.stride, wordCount = FillStrips.rows * layout.words
+            let cells = scratch.buffer(ScratchSlot.fillCells, count: cellCount, of: Float.self, key: 0)
+            let bitmap = scratch.buffer(ScratchSlot.fillBitmap, count: wordCount, of: UInt64.self, key: 0)
+            if cells.fresh { cells.pointer.update(repeating: 0, count: cellCount) }
+            if bitmap.fresh { bitmap.pointer.update(repeating: 0, count: wordCount) }
             let worker = SIMDFillBand(
                 edges: edges, strips: strips, layout: layout, dst: dst, painter: painter, samples: samples,
-                evenOddSamples: fill.rule == .evenodd,
-                cells: scratch.buffer(ScratchSlot.fillCells, count: FillStrips.rows * layout.stride, of: Float.self),
-                bitmap: scratch.buffer(ScratchSlot.fillBitmap, count: FillStrips.rows * layout.words, of: UInt64.self),
+                evenOddSamples: fill.rule == .evenodd, cells: cells.pointer, bitmap: bitmap.pointer,
                 crossings: scratch.buffer(ScratchSlot.fillCrossings, count: max(1, strips.maxCrossings), of: SIMD2<Float>.self),
                 starts: scratch.buffer(ScratchSlot.fillCrossingCounts, count: samples > 0 ? subLines + 1 : 1, of: Int32.self),
                 masks: masks,
@@ -117,9 +126,6 @@ struct SIMDFillBand {
 
     func run<Rule: CoverageRule>(_ range: Range<Int>, rule: Rule.Type) {
         if range.isEmpty { return }
-        // The sweep leaves cells and bits zero, so clearing once per call suffices.
-        cells.update(repeating: 0, count: FillStrips.rows * layout.stride)
-        bitmap.update(repeating: 0, count: FillStrips.rows * layout.words)
         for s in range {
             let top = (strips.first + s) * FillStrips.rows
             let bottom = min(top + FillStrips.rows, dst.height)
