@@ -16,6 +16,7 @@
 #include "pixel.h"
 #include <string.h>
 
+
 #define STRIP_ROWS 32
 #define LANES 16
 #define MAX_STRIPS 1024 /* 32768 rows / 32 */
@@ -426,38 +427,28 @@ static void paint_run(const fill_context *c, uint32_t *px, int count, float m) {
            + ((q)[3] * (m)[3 * LANES + (l)] + (q)[7] * (m)[7 * LANES + (l)] + (q)[11] * (m)[11 * LANES + (l)] \
               + (q)[15] * (m)[15 * LANES + (l)]))
 
-/// One marked chunk: prefix sum, rule and 8-bit coverage of its 16 pixels
-/// in one vector loop; a chunk that is wholly outside is left alone and one
-/// wholly inside an opaque fill stored (`count` < 16 at the canvas edge).
+/// One marked chunk: prefix sum, rule, coverage and blend of its 16 pixels
+/// in one vector loop (`count` < 16 at the canvas edge).
 static inline void paint_chunk(const fill_context *c, const float *restrict q, uint32_t *restrict px, int count,
                                float carry) {
     const float *restrict m = c->masks;
     if (count == LANES && c->integral) {
-        uint32_t m8[LANES];
-        uint32_t lo = 255, hi = 0;
+        /* No all-outside / all-inside test: a marked chunk nearly always
+           holds an edge, and the test's horizontal reductions cost more
+           than the blend they would skip (m8 = 0 and 255 blend exactly). */
         if (c->sweep_evenodd) {
-            #pragma omp simd reduction(min:lo) reduction(max:hi)
+            #pragma omp simd
             for (int l = 0; l < LANES; l++) {
                 const float h = (PREFIX_LANE(q, m, l) + carry) * 0.5f;
-                m8[l] = coverage8(fabsf(h - rintf(h)) * 2.0f);
-                lo = m8[l] < lo ? m8[l] : lo; hi = m8[l] > hi ? m8[l] : hi;
+                px[l] = blend8(c, px[l], coverage8(fabsf(h - rintf(h)) * 2.0f));
             }
         } else {
-            #pragma omp simd reduction(min:lo) reduction(max:hi)
+            #pragma omp simd
             for (int l = 0; l < LANES; l++) {
                 const float a = fabsf(PREFIX_LANE(q, m, l) + carry);
-                m8[l] = coverage8(a < 1.0f ? a : 1.0f);
-                lo = m8[l] < lo ? m8[l] : lo; hi = m8[l] > hi ? m8[l] : hi;
+                px[l] = blend8(c, px[l], coverage8(a < 1.0f ? a : 1.0f));
             }
         }
-        if (hi == 0) return;
-        if (lo == 255 && c->opaque) {
-            #pragma omp simd
-            for (int l = 0; l < LANES; l++) px[l] = c->solid;
-            return;
-        }
-        #pragma omp simd
-        for (int l = 0; l < LANES; l++) px[l] = blend8(c, px[l], m8[l]);
         return;
     }
     if (count == LANES) {

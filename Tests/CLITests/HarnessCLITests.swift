@@ -90,12 +90,27 @@ final class HarnessCLITests: CLITestCase {
     func testBadRunArgumentsAreOneLineErrors() throws {
         for (args, word) in [(["run", "--profile", "nokia-3310"], "iphone-6"), (["run", "--threads", "0"], "--threads"),
                              (["run", "--share", "150%"], "--share"), (["run", "--kernels", "teapot"], "--kernels"),
-                             (["run", "--sweep", "colour"], "--sweep"), (["run", "--size", "0x10"], "--size")] {
+                             (["run", "--sweep", "colour"], "--sweep"), (["run", "--size", "0x10"], "--size"),
+                             (["run", "--kernels", "fill", "--variants", "exakt"], "--variants"),
+                             (["run", "--kernels", "fill", "--filter", "shape=teapot"], "--filter")] {
             let r = try run(args)
             XCTAssertNotEqual(r.status, 0, "\(args)")
             XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "\(args): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains(word), "\(args): \(r.stderr)")
         }
+    }
+
+    /// --variants and --filter narrow the suite to the rows asked for, and
+    /// the table tells fill's two shapes apart by their parameter.
+    func testRunSelectsVariantsAndFilters() throws {
+        let r = try run(["run", "--quick", "--runs", "3", "--size", "48x32", "--no-dram", "--kernels", "fill",
+                         "--variants", "exact,tol1", "--filter", "shape=stars", "--backends", "naive,simd", "--out", "f.csv"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let csv = try String(contentsOfFile: path("f.csv"), encoding: .utf8)
+        let rows = csv.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }
+        XCTAssertEqual(rows.count, 4, "2 variants x 2 backends, stars only: \(rows)")
+        XCTAssertTrue(rows.allSatisfy { $0.contains("shape=stars") && ($0.contains(",exact,") || $0.contains(",tol1,")) }, "\(rows)")
+        XCTAssertTrue(r.stdout.contains("param") && r.stdout.contains("shape=stars"), r.stdout)
     }
 
     func testBenchTimesAJobAndPrintsACSVRow() throws {
