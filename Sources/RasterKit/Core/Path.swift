@@ -36,6 +36,10 @@ public struct Path: Sendable, Hashable {
     public mutating func cubic(c1: Point, c2: Point, to p: Point) { elements.append(.cubic(c1: c1, c2: c2, to: p)) }
     public mutating func close() { elements.append(.close) }
 
+    /// Empties the path; with `keepingCapacity`, a path rebuilt every frame
+    /// (an animated blob) reuses its storage instead of allocating.
+    public mutating func removeAll(keepingCapacity: Bool = false) { elements.removeAll(keepingCapacity: keepingCapacity) }
+
     public var isEmpty: Bool { elements.isEmpty }
 
     /// Throws unless the path has elements and every coordinate is finite and

@@ -42,30 +42,51 @@ public enum ControlPoints {
     public static func closedPath(anchors: [Point], controls: [Point]) throws -> Path {
         try validate(anchors: anchors.count, outCount: controls.count)
         var path = Path()
+        appendClosed(anchors: anchors, count: anchors.count, controls: { controls[$0] }, to: &path)
+        return path
+    }
+
+    static func appendClosed(anchors: [Point], count: Int, controls: (Int) -> Point, to path: inout Path) {
         path.move(to: anchors[0])
-        for i in 0..<anchors.count {
-            path.cubic(c1: controls[2 * i], c2: controls[2 * i + 1], to: anchors[(i + 1) % anchors.count])
+        for i in 0..<count {
+            path.cubic(c1: controls(2 * i), c2: controls(2 * i + 1), to: anchors[(i + 1) % count])
         }
         path.close()
-        return path
     }
 
     /// Runs K5 on `backend` in Float (the protocol's precision) and builds
     /// the closed cubic path: the job op `blob`'s geometry.
     public static func blobPath(anchors: [Point], backend: any RasterBackend) throws -> Path {
-        try validate(anchors: anchors.count, outCount: 2 * anchors.count)
+        var path = Path()
+        try blobPath(anchors: anchors, backend: backend, scratch: Scratch(), into: &path)
+        return path
+    }
+
+    /// The same into `path` (emptied first, its storage kept) with K5's
+    /// Float arrays in `scratch`: an animated blob allocates nothing per
+    /// frame once both have grown.
+    public static func blobPath(anchors: [Point], backend: any RasterBackend, scratch: Scratch,
+                                into path: inout Path) throws {
+        let n = anchors.count
+        try validate(anchors: n, outCount: 2 * n)
         for (i, p) in anchors.enumerated() {
             guard p.isFinite, abs(p.x) <= Path.maxCoordinate, abs(p.y) <= Path.maxCoordinate else {
                 throw RasterError.invalidArgument(
                     name: "anchors[\(i)]", value: "\(p)", accepted: "finite coordinates within +-\(Path.maxCoordinate)")
             }
         }
-        let input = anchors.map { SIMD2<Float>(Float($0.x), Float($0.y)) }
-        var output = [SIMD2<Float>](repeating: .zero, count: 2 * anchors.count)
-        try input.withUnsafeBufferPointer { a in
-            try output.withUnsafeMutableBufferPointer { o in try backend.controlPoints(a, into: o) }
-        }
-        let controls = output.map { Point(Double($0.x), Double($0.y)) }
-        return try closedPath(anchors: anchors, controls: controls)
+        let input = scratch.buffer(ScratchSlot.blobAnchors, count: n, of: SIMD2<Float>.self)
+        let output = scratch.buffer(ScratchSlot.blobControls, count: 2 * n, of: SIMD2<Float>.self)
+        for i in 0..<n { input[i] = SIMD2<Float>(Float(anchors[i].x), Float(anchors[i].y)) }
+        try backend.controlPoints(UnsafeBufferPointer(start: input, count: n),
+                                  into: UnsafeMutableBufferPointer(start: output, count: 2 * n))
+        path.removeAll(keepingCapacity: true)
+        appendClosed(anchors: anchors, count: n, controls: { Point(Double(output[$0].x), Double(output[$0].y)) }, to: &path)
     }
+}
+
+extension ScratchSlot {
+    /// The `blob` op's K5 input and output (Float).
+    static let blobAnchors = 30
+    static let blobControls = 31
 }

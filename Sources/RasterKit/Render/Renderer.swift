@@ -8,6 +8,8 @@ public final class Renderer {
     /// One transparent canvas per layer depth (index 0 is for ops that must
     /// be composited rather than written, such as translucent gradients).
     private var layers: [Image] = []
+    /// The `blob` op's path, rebuilt in place each frame.
+    private var blobPath = Path()
 
     public init(backend: any RasterBackend, variants: VariantSelection = .exact) {
         self.backend = backend
@@ -49,8 +51,8 @@ public final class Renderer {
             case let .fill(f):
                 try backend.fill(f, variant: variants.fill, onto: target, scratch: scratch)
             case let .blob(anchors, color):
-                let path = try ControlPoints.blobPath(anchors: anchors, backend: backend)
-                try backend.fill(PathFill(path: path, rule: .nonzero, color: color), variant: variants.fill,
+                try ControlPoints.blobPath(anchors: anchors, backend: backend, scratch: scratch, into: &blobPath)
+                try backend.fill(PathFill(path: blobPath, rule: .nonzero, color: color), variant: variants.fill,
                                  onto: target, scratch: scratch)
             case let .image(image):
                 try backend.composite(image.view, onto: target, opacity: 1)
