@@ -99,14 +99,6 @@ struct CellLayout {
 
 /// One thread's share of a fill: a run of strips, with its own cells.
 struct SIMDFillBand {
-    struct Memory {
-        let cells: UnsafeMutablePointer<Float>
-        let bitmap: UnsafeMutablePointer<UInt64>
-        let crossings: UnsafeMutablePointer<SIMD2<Float>>
-        let starts: UnsafeMutablePointer<Int32>
-        let lanes: UnsafeMutablePointer<Float16Lanes>
-    }
-
     let edges: FillEdges
     let strips: FillStrips
     let layout: CellLayout
