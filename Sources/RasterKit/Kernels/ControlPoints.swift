@@ -42,14 +42,14 @@ public enum ControlPoints {
     public static func closedPath(anchors: [Point], controls: [Point]) throws -> Path {
         try validate(anchors: anchors.count, outCount: controls.count)
         var path = Path()
-        appendClosed(anchors: anchors, count: anchors.count, controls: { controls[$0] }, to: &path)
+        appendClosed(anchors: anchors, controls: { controls[$0] }, to: &path)
         return path
     }
 
-    static func appendClosed(anchors: [Point], count: Int, controls: (Int) -> Point, to path: inout Path) {
+    static func appendClosed(anchors: [Point], controls: (Int) -> Point, to path: inout Path) {
         path.move(to: anchors[0])
-        for i in 0..<count {
-            path.cubic(c1: controls(2 * i), c2: controls(2 * i + 1), to: anchors[(i + 1) % count])
+        for i in 0..<anchors.count {
+            path.cubic(c1: controls(2 * i), c2: controls(2 * i + 1), to: anchors[(i + 1) % anchors.count])
         }
         path.close()
     }
@@ -81,7 +81,7 @@ public enum ControlPoints {
         try backend.controlPoints(UnsafeBufferPointer(start: input, count: n),
                                   into: UnsafeMutableBufferPointer(start: output, count: 2 * n))
         path.removeAll(keepingCapacity: true)
-        appendClosed(anchors: anchors, count: n, controls: { Point(Double(output[$0].x), Double(output[$0].y)) }, to: &path)
+        appendClosed(anchors: anchors, controls: { Point(Double(output[$0].x), Double(output[$0].y)) }, to: &path)
     }
 }
 

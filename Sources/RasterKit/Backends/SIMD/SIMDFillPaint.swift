@@ -187,7 +187,9 @@ struct FillPainter {
         let c = color.rgba8
         self.color = color.simd
         alpha = Float(color.a)
-        integral = [color.r, color.g, color.b, color.a].allSatisfy { $0 == $0.rounded() }
+        // No array literal: this runs once per fill, i.e. every frame.
+        integral = color.r == color.r.rounded() && color.g == color.g.rounded() && color.b == color.b.rounded()
+            && color.a == color.a.rounded()
         colorRB = UInt32(c.r) | UInt32(c.b) << 16
         colorGA = UInt32(c.g) | UInt32(c.a) << 16
         opaque = color.a >= 255
