@@ -18,6 +18,10 @@
 
 
 #define STRIP_ROWS 32
+/* Floats past a band's last cell row: a step always adds its middle value
+   (zero when unused) two cells past its first, which can reach past the
+   last row's end. */
+#define CELL_GUARD 4
 #define LANES 16
 #define MAX_STRIPS 1024 /* 32768 rows / 32 */
 
@@ -117,7 +121,7 @@ size_t raster_omp_fill_prepare(const float *edges, int count, int width, int hei
     (void)width; (void)height;
     size_t shared = align64((size_t)(plan->strip_count + 1) * 4) + align64((size_t)(entries > 0 ? entries : 1) * 4)
                   + align64(LANES * LANES * 4);
-    size_t band = align64((size_t)STRIP_ROWS * plan->cell_stride * 4) + align64((size_t)STRIP_ROWS * plan->words * 8)
+    size_t band = align64(((size_t)STRIP_ROWS * plan->cell_stride + CELL_GUARD) * 4) + align64((size_t)STRIP_ROWS * plan->words * 8)
                 + align64((size_t)(most > 0 ? most : 1) * 8) + align64((size_t)(STRIP_ROWS * samples + 1) * 4)
                 + align64(STAGE_VECTORS_BYTES);
     plan->band_bytes = band;
@@ -169,9 +173,12 @@ static inline void step_lane(float *restrict v, int32_t *restrict iv, int l, flo
     const float a2 = a1 + (sp - 3.0f) * s;
     v[OUT_FIRST * LANES + l] = sp <= 1.0f ? d - right : d * a0;
     v[OUT_SECOND * LANES + l] = sp <= 1.0f ? right : (sp == 2.0f ? d * (1.0f - a0 - am) : d * (a1 - a0));
-    v[OUT_MIDDLE * LANES + l] = d * s;
-    v[OUT_PENULT * LANES + l] = d * (1.0f - a2 - am);
-    v[OUT_LAST * LANES + l] = d * am;
+    /* Unused values are zero, so scatter_steps adds all five without a
+       branch on the span (which alternates between two lengths along a
+       slanted edge, so a branch on it mispredicts every other row). */
+    v[OUT_MIDDLE * LANES + l] = sp <= 3.0f ? 0.0f : d * s;
+    v[OUT_PENULT * LANES + l] = sp <= 2.0f ? 0.0f : d * (1.0f - a2 - am);
+    v[OUT_LAST * LANES + l] = sp <= 1.0f ? 0.0f : d * am;
     iv[OUT_INDEX * LANES + l] = (int32_t)lof;
     iv[OUT_SPAN * LANES + l] = (int32_t)sp;
     iv[OUT_ROW * LANES + l] = (int32_t)row;
@@ -186,16 +193,13 @@ static void scatter_steps(const fill_context *c, fill_band *band, int count, int
         const int row = iv[OUT_ROW * LANES + l];
         float *cell = band->cells + (ptrdiff_t)(row - top) * p->cell_stride - p->origin;
         const int x = iv[OUT_INDEX * LANES + l], k = iv[OUT_SPAN * LANES + l];
+        const float m = v[OUT_MIDDLE * LANES + l];
         cell[x] += v[OUT_FIRST * LANES + l];
         cell[x + 1] += v[OUT_SECOND * LANES + l];
-        if (k > 1) {
-            if (k > 2) {
-                const float m = v[OUT_MIDDLE * LANES + l];
-                for (int i = x + 2; i < x + k - 1; i++) cell[i] += m;
-                cell[x + k - 1] += v[OUT_PENULT * LANES + l];
-            }
-            cell[x + k] += v[OUT_LAST * LANES + l];
-        }
+        cell[x + 2] += m; /* zero unless a middle cell; CELL_GUARD keeps it in the buffer */
+        for (int i = x + 3; i < x + k - 1; i++) cell[i] += m;
+        cell[x + k - 1] += v[OUT_PENULT * LANES + l];
+        cell[x + k] += v[OUT_LAST * LANES + l];
         mark(c, band->bits + (ptrdiff_t)(row - top) * p->words, x, x + k);
     }
 }
@@ -479,7 +483,7 @@ static void fill_band_at(const fill_context *c, uint8_t *mem, int b, int bands) 
     uint8_t *m = mem + (size_t)b * plan->band_bytes;
     fill_band band;
     band.cells = (float *)m;
-    m += align64((size_t)STRIP_ROWS * plan->cell_stride * 4);
+    m += align64(((size_t)STRIP_ROWS * plan->cell_stride + CELL_GUARD) * 4);
     band.bits = (uint64_t *)m;
     m += align64((size_t)STRIP_ROWS * plan->words * 8);
     band.crossings = (float *)m;

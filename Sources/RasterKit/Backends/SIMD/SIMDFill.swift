@@ -47,7 +47,7 @@ extension SIMDBackend {
             // Cells and bits are zero between fills (every sweep clears what
             // it swept, and only swept chunks are written), so only new
             // memory is cleared.
-            let cellCount = FillStrips.rows * layout.stride, wordCount = FillStrips.rows * layout.words
+            let cellCount = FillStrips.rows * layout.stride + SIMDFillBand.cellGuard, wordCount = FillStrips.rows * layout.words
             let cells = scratch.buffer(ScratchSlot.fillCells, count: cellCount, of: Float.self, key: 0)
             let bitmap = scratch.buffer(ScratchSlot.fillBitmap, count: wordCount, of: UInt64.self, key: 0)
             if cells.fresh { cells.pointer.update(repeating: 0, count: cellCount) }

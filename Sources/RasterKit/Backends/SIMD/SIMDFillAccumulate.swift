@@ -24,6 +24,11 @@ extension SIMDFillBand {
     /// (a finely flattened curve's chords) are batched across edges.
     static let directRows = 8
 
+    /// Floats past a band's last row of cells: a step always adds its
+    /// middle value (zero when unused) two cells past its first, which can
+    /// reach past the last row's end.
+    static let cellGuard = 4
+
     /// Stages the steps of edge `e` within rows [top, bottom), flushing
     /// every full batch; `staged` is the batch's fill level.
     @inline(__always)
@@ -117,9 +122,17 @@ extension SIMDFillBand {
         // store the whole vector again for every lane.
         v.storeBytes(of: firstValue, toByteOffset: 8 * size, as: Float16Lanes.self)
         v.storeBytes(of: secondValue, toByteOffset: 9 * size, as: Float16Lanes.self)
-        v.storeBytes(of: d * s, toByteOffset: 10 * size, as: Float16Lanes.self)
-        v.storeBytes(of: d * (1 - a2 - am), toByteOffset: 11 * size, as: Float16Lanes.self)
-        v.storeBytes(of: d * am, toByteOffset: 12 * size, as: Float16Lanes.self)
+        // Unused values are zero, so `scatter` adds all five without
+        // branching on the span (it alternates between two lengths along a
+        // slanted edge, and a branch on it mispredicts every other row):
+        // the middle value to cell 2 only when it is a middle cell (span > 3),
+        // the second-last only when it is not the second (span > 2), the
+        // last only when it is not the second (span > 1).
+        let zero = Float16Lanes()
+        v.storeBytes(of: (d * s).replacing(with: zero, where: span .<= 3), toByteOffset: 10 * size, as: Float16Lanes.self)
+        v.storeBytes(of: (d * (1 - a2 - am)).replacing(with: zero, where: span .<= 2), toByteOffset: 11 * size,
+                     as: Float16Lanes.self)
+        v.storeBytes(of: (d * am).replacing(with: zero, where: single), toByteOffset: 12 * size, as: Float16Lanes.self)
         v.storeBytes(of: FillLanes.toInt(loFloor), toByteOffset: 13 * size, as: Word16Lanes.self)
         v.storeBytes(of: FillLanes.toInt(span), toByteOffset: 14 * size, as: Word16Lanes.self)
         v.storeBytes(of: FillLanes.toInt(rows), toByteOffset: 15 * size, as: Word16Lanes.self)
@@ -143,15 +156,16 @@ extension SIMDFillBand {
             let c = Int(index[i]), n = Int(index[w &+ i])
             cell[c] += value[i]
             cell[c &+ 1] += value[w &+ i]
-            if n > 1 {
-                if n > 2 {
-                    let m = value[2 &* w &+ i]
-                    var x = c &+ 2
-                    while x < c &+ n &- 1 { cell[x] += m; x &+= 1 }
-                    cell[c &+ n &- 1] += value[3 &* w &+ i]
-                }
-                cell[c &+ n] += value[4 &* w &+ i]
+            // Spans 1 to 4 need no branch: see `compute`. (`cellGuard`
+            // keeps c + 2 in the buffer.)
+            let m = value[2 &* w &+ i]
+            cell[c &+ 2] += m
+            if n > 4 {
+                var x = c &+ 3
+                while x < c &+ n &- 1 { cell[x] += m; x &+= 1 }
             }
+            cell[c &+ n &- 1] += value[3 &* w &+ i]
+            cell[c &+ n] += value[4 &* w &+ i]
             mark(bitRow(row, top: top), from: c, to: c &+ n)
             i &+= 1
         }
