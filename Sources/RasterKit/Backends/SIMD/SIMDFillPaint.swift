@@ -171,6 +171,9 @@ struct FillPainter {
     let color: SIMD4<Float>
     /// c.a in 8-bit units (Float, for w8 = 255 - m c.a).
     let alpha: Float
+    /// -c.a / 255, the destination weight's slope in m8 (kept here: a
+    /// division per 16 pixels showed in the profile).
+    let weightScale: Float
     /// Whether every premultiplied channel is a whole number (the integer path).
     let integral: Bool
     /// The colour's channels rounded to 8 bits, r | b << 16 and g | a << 16.
@@ -187,6 +190,7 @@ struct FillPainter {
         let c = color.rgba8
         self.color = color.simd
         alpha = Float(color.a)
+        weightScale = -Float(color.a) / 255
         // No array literal: this runs once per fill, i.e. every frame.
         integral = color.r == color.r.rounded() && color.g == color.g.rounded() && color.b == color.b.rounded()
             && color.a == color.a.rounded()
@@ -214,13 +218,19 @@ struct FillPainter {
     /// 16 pixels blended with 8-bit coverage m8 (0...255 per lane).
     @_transparent
     func blend(_ d: Word16Lanes, coverage8 m8: Word16Lanes) -> Word16Lanes {
-        // w8 = round(255 - m c.a), from m8 (exact in Float) as 255 - m8 a / 255.
-        let m = FillLanes.toFloat(m8)
-        let w8 = unsafeBitCast(Float16Lanes(repeating: Lanes.magic + 255).addingProduct(m, -alpha / 255),
-                               to: Word16Lanes.self) &- Lanes.magicBits
-        let mm = unsafeBitCast(m8 | m8 &<< 16, to: Half32Lanes.self)
-        let ww = unsafeBitCast(w8 | w8 &<< 16, to: Half32Lanes.self)
         let low = Word16Lanes(repeating: 0x00FF_00FF), half = Word16Lanes(repeating: 0x0080_0080)
+        let m2 = m8 | m8 &<< 16
+        let mm = unsafeBitCast(m2, to: Half32Lanes.self)
+        let ww: Half32Lanes
+        if opaque {
+            // w8 = 255 - m8 exactly: four instructions fewer per 16 pixels.
+            ww = unsafeBitCast(low &- m2, to: Half32Lanes.self)
+        } else {
+            // w8 = round(255 - m c.a), from m8 (exact in Float) as 255 - m8 a / 255.
+            let w8 = unsafeBitCast(Float16Lanes(repeating: Lanes.magic + 255).addingProduct(FillLanes.toFloat(m8), weightScale),
+                                   to: Word16Lanes.self) &- Lanes.magicBits
+            ww = unsafeBitCast(w8 | w8 &<< 16, to: Half32Lanes.self)
+        }
         let rb = unsafeBitCast(d & low, to: Half32Lanes.self)
         let ga = unsafeBitCast(d &>> 8 & low, to: Half32Lanes.self)
         let crb = unsafeBitCast(Word16Lanes(repeating: colorRB), to: Half32Lanes.self)
