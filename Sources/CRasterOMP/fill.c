@@ -68,6 +68,8 @@ typedef struct {
     float alpha;
     int opaque;
     uint32_t solid;
+    int integral;      /* every premultiplied channel a whole number: 8-bit blend */
+    uint32_t color_rb, color_ga; /* the colour's channels r | b << 16, g | a << 16 */
     int evenodd;       /* the fill rule, for supersampled spans */
     int sweep_evenodd; /* the rule the sweep applies: even-odd only for area coverage */
     int samples;
@@ -354,10 +356,8 @@ static inline float rule_coverage(float a, int evenodd) {
 
 /// d = c m + d (1 - m c.a / 255), rounded half up. No clamping is needed for
 /// a premultiplied colour (c <= c.a) and m in [0, 1]: the result is <= 255.
-/// (The simd backend composites whole-channel colours in 16-bit integer
-/// lanes instead; the same scheme in C -- 32-bit vpmulld on 8 lanes, the
-/// width clang picks here -- measured no faster than this, so C keeps the
-/// exact Float blend.)
+/// Runs, tails, and colours with a fractional channel use it; whole chunks
+/// of whole-channel colours take `blend_chunk8`.
 static inline uint32_t blend_pixel(const fill_context *c, uint32_t d, float m) {
     const float inv = 1.0f - m * c->alpha;
     const uint32_t r = (uint32_t)(c->color[0] * m + (float)(d & 0xFF) * inv + 0.5f);
@@ -403,11 +403,82 @@ static void paint_run(const fill_context *c, uint32_t *px, int count, float m) {
            + ((q)[3] * (m)[3 * LANES + (l)] + (q)[7] * (m)[7 * LANES + (l)] + (q)[11] * (m)[11 * LANES + (l)] \
               + (q)[15] * (m)[15 * LANES + (l)]))
 
-/// One marked chunk: prefix sum, rule and blend of its 16 pixels in one
-/// vector loop (`count` < 16 at the right edge of the canvas).
+/// The 16 pixels of a chunk blended with 8-bit coverage m8 (0...255), for a
+/// colour with whole premultiplied channels: the simd backend's scheme (see
+/// FillPainter), each channel (d w8 + c8 m8) / 255 rounded, w8 = 255 - m c.a,
+/// two channels per 32-bit lane (the 0x00FF00FF split) so that the products
+/// are 16-bit lanes: written on uint16_t arrays, clang multiplies them with
+/// vpmullw (on uint32_t lanes it picked vpmulld, which measured no faster
+/// than the Float blend).
+static inline void blend_chunk8(const fill_context *c, uint32_t *restrict px, const uint32_t *restrict m8) {
+    uint32_t rb[LANES], ga[LANES], mm[LANES], ww[LANES], crb[LANES], cga[LANES];
+    #pragma omp simd
+    for (int l = 0; l < LANES; l++) {
+        const uint32_t w8 = c->opaque ? 255 - m8[l] : (uint32_t)(255.5f - (float)m8[l] * c->alpha);
+        mm[l] = m8[l] | m8[l] << 16;
+        ww[l] = w8 | w8 << 16;
+        rb[l] = px[l] & 0x00FF00FF;
+        ga[l] = px[l] >> 8 & 0x00FF00FF;
+        crb[l] = c->color_rb;
+        cga[l] = c->color_ga;
+    }
+    /* memcpy, not pointer casts: the 16-bit views must not break aliasing. */
+    uint16_t rb16[2 * LANES], ga16[2 * LANES], mm16[2 * LANES], ww16[2 * LANES], crb16[2 * LANES], cga16[2 * LANES];
+    memcpy(rb16, rb, sizeof rb); memcpy(ga16, ga, sizeof ga); memcpy(mm16, mm, sizeof mm);
+    memcpy(ww16, ww, sizeof ww); memcpy(crb16, crb, sizeof crb); memcpy(cga16, cga, sizeof cga);
+    uint16_t x[2 * LANES], y[2 * LANES];
+    #pragma omp simd
+    for (int k = 0; k < 2 * LANES; k++) {
+        /* t / 255 rounded = (t + (t >> 8)) >> 8 with t = d w8 + c8 m8 + 128
+           <= 65280 (the exact blend is <= 255 and w8's rounding adds at
+           most 127.5), so t + (t >> 8) < 65536: truncating to 16 bits
+           loses nothing and lets clang keep 16-bit lanes. */
+        const uint16_t t = (uint16_t)(rb16[k] * ww16[k] + crb16[k] * mm16[k] + 128);
+        const uint16_t u = (uint16_t)(ga16[k] * ww16[k] + cga16[k] * mm16[k] + 128);
+        const uint16_t ts = (uint16_t)(t + (t >> 8)), us = (uint16_t)(u + (u >> 8));
+        x[k] = (uint16_t)(ts >> 8);
+        y[k] = (uint16_t)(us >> 8);
+    }
+    uint32_t x32[LANES], y32[LANES];
+    memcpy(x32, x, sizeof x); memcpy(y32, y, sizeof y);
+    #pragma omp simd
+    for (int l = 0; l < LANES; l++) px[l] = x32[l] | y32[l] << 8;
+}
+
+/// One marked chunk: prefix sum, rule and blend of its 16 pixels
+/// (`count` < 16 at the right edge of the canvas). A whole-channel colour
+/// takes the 8-bit blend, with chunks whose coverage rounds to 0 left alone
+/// and, under an opaque colour, those that round to 255 stored.
 static inline void paint_chunk(const fill_context *c, const float *restrict q, uint32_t *restrict px, int count,
                                float carry) {
     const float *restrict m = c->masks;
+    if (count == LANES && c->integral) {
+        uint32_t m8[LANES];
+        uint32_t any = 0, all = 255;
+        #pragma omp simd reduction(|:any) reduction(&:all)
+        for (int l = 0; l < LANES; l++) {
+            const float a = PREFIX_LANE(q, m, l) + carry;
+            float cov;
+            if (c->sweep_evenodd) {
+                const float h = a * 0.5f;
+                cov = fabsf(h - rintf(h)) * 2.0f;
+            } else {
+                cov = fabsf(a);
+                cov = cov < 1.0f ? cov : 1.0f;
+            }
+            m8[l] = (uint32_t)(cov * 255.0f + 0.5f);
+            any |= m8[l];
+            all &= m8[l];
+        }
+        if (any == 0) return;
+        if (all == 255 && c->opaque) {
+            #pragma omp simd
+            for (int l = 0; l < LANES; l++) px[l] = c->solid;
+            return;
+        }
+        blend_chunk8(c, px, m8);
+        return;
+    }
     if (count == LANES) {
         if (c->sweep_evenodd) {
             #pragma omp simd
@@ -532,6 +603,10 @@ void raster_omp_fill(const raster_omp_fill_plan *plan, const float *edges, int c
         .opaque = color[3] >= 255.0f, .evenodd = evenodd, .samples = plan->samples,
     };
     c.solid = raster_pack(color[0], color[1], color[2], color[3]);
+    c.integral = color[0] == rintf(color[0]) && color[1] == rintf(color[1]) && color[2] == rintf(color[2])
+              && color[3] == rintf(color[3]);
+    c.color_rb = (uint32_t)color[0] | (uint32_t)color[2] << 16;
+    c.color_ga = (uint32_t)color[1] | (uint32_t)color[3] << 16;
     /* Supersampled spans never overlap on a sub-scanline: their cells hold
        plain sample counts (the rule was applied per span), so the sweep
        clamps them like nonzero. */

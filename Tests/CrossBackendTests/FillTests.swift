@@ -34,6 +34,12 @@ final class FillTests: XCTestCase {
         }
         let blob = try ControlPoints.closedPath(anchors: anchors, controls: Reference.controlPoints(anchors))
         out.append(Case(name: "blob", fill: try PathFill(path: blob, color: green), width: 200, height: 150))
+        // Translucent with whole premultiplied channels (128, 64, 32, 128):
+        // the 8-bit blend with a rounded destination weight, not the
+        // opaque shortcut or the Float blend.
+        let halfOrange = Color(premultipliedR: 128, g: 64, b: 32, a: 128)
+        out.append(Case(name: "blob, translucent whole channels", fill: try PathFill(path: blob, color: halfOrange),
+                        width: 200, height: 150))
 
         // A pentagram: even-odd leaves the centre empty, nonzero fills it.
         var star = Path()
