@@ -1,9 +1,10 @@
 // K4, anti-aliased path fill: the C + OpenMP schedule of RasterKit's
 // PathFill maths (see Kernels/PathFill.swift and raster_omp.h).
 //
-// Edges arrive flattened and clipped to the canvas. They are bucketed by
-// 32-row strip (in path order); each OpenMP thread takes a contiguous run
-// of strips and, per strip, accumulates the edges' area differences into a
+// Each OpenMP thread takes a contiguous run of 32-row strips (a band),
+// asks the caller for the band's edges (flattened and clipped to the
+// canvas, in path order: RasterKit's FillEdges, run on this thread), buckets
+// them by strip, and, per strip, accumulates the edges' area differences into a
 // strip-sized cell buffer (16 rows of an edge at a time in SIMD lanes),
 // marks the 16-cell chunks it touched in a bitmap, then sweeps each row:
 // marked chunks get a 16-lane prefix sum, the fill rule and a 16-pixel
@@ -17,7 +18,7 @@
 #include <string.h>
 
 
-#define STRIP_ROWS 32
+#define STRIP_ROWS RASTER_OMP_FILL_STRIP_ROWS
 /* Floats past a band's last cell row: a step always adds its middle value
    (zero when unused) two cells past its first, which can reach past the
    last row's end. */
@@ -54,11 +55,13 @@ typedef struct {
     float *lanes;          /* STAGE_VECTORS x 16 staged row steps and results */
 } fill_band;
 
-/// Everything shared by the bands of one call.
+/// Everything one band works with: the call's shared settings, and the
+/// band's own edges, buckets and prefix-sum masks.
 typedef struct {
     const raster_omp_fill_plan *plan;
+    const raster_omp_fill_source *source;
     const float *edges;
-    const int32_t *offsets;
+    const int32_t *offsets; /* indexed by strip (from the plan's first), valid for the band's strips */
     const int32_t *indices;
     const float *masks;
     uint8_t *dst;
@@ -74,62 +77,6 @@ typedef struct {
     int sweep_evenodd; /* the rule the sweep applies: even-odd only for area coverage */
     int samples;
 } fill_context;
-
-size_t raster_omp_fill_prepare(const float *edges, int count, int width, int height, int samples, int threads,
-                            raster_omp_fill_plan *plan) {
-    memset(plan, 0, sizeof *plan);
-    if (count <= 0) return 0;
-    float minx = edges[0], maxx = edges[0], miny = edges[1], maxy = edges[1];
-    for (int i = 0; i < count; i++) {
-        const float *e = edges + 4 * i;
-        minx = MINF(minx, MINF(e[0], e[2])); maxx = MAXF(maxx, MAXF(e[0], e[2]));
-        miny = MINF(miny, MINF(e[1], e[3])); maxy = MAXF(maxy, MAXF(e[1], e[3]));
-    }
-    const int row0 = (int)floorf(miny), row1 = (int)ceilf(maxy);
-    plan->first_strip = row0 / STRIP_ROWS;
-    plan->strip_count = (row1 - 1) / STRIP_ROWS + 1 - plan->first_strip;
-    plan->origin = (int)floorf(minx) & ~(LANES - 1);
-    plan->cell_stride = ((int)floorf(maxx) + 2 - plan->origin + LANES - 1) & ~(LANES - 1);
-    plan->words = (plan->cell_stride / LANES + 63) / 64;
-    int64_t entries = 0;
-    int64_t crossings[MAX_STRIPS];
-    memset(crossings, 0, sizeof crossings);
-    for (int i = 0; i < count; i++) {
-        int a, b;
-        edge_strips(edges + 4 * i, plan->first_strip, &a, &b);
-        entries += b - a + 1;
-        if (samples > 0) {
-            const float *e = edges + 4 * i;
-            const int k0 = first_sub(MINF(e[1], e[3]), samples), k1 = first_sub(MAXF(e[1], e[3]), samples);
-            for (int s = a; s <= b; s++) {
-                const int lo = (plan->first_strip + s) * STRIP_ROWS * samples, hi = lo + STRIP_ROWS * samples;
-                const int n = MINF(k1, hi) - MAXF(k0, lo);
-                if (n > 0) crossings[s] += n;
-            }
-        }
-    }
-    int64_t most = 0;
-    for (int s = 0; s < plan->strip_count; s++) most = crossings[s] > most ? crossings[s] : most;
-    plan->entries = entries;
-    plan->max_crossings = most;
-    plan->samples = samples;
-#ifdef _OPENMP
-    plan->bands = threads < plan->strip_count ? threads : plan->strip_count;
-#else
-    (void)threads;
-    plan->bands = 1;
-#endif
-    if (plan->bands < 1) plan->bands = 1;
-    (void)width; (void)height;
-    size_t shared = align64((size_t)(plan->strip_count + 1) * 4) + align64((size_t)(entries > 0 ? entries : 1) * 4)
-                  + align64(LANES * LANES * 4);
-    size_t band = align64(((size_t)STRIP_ROWS * plan->cell_stride + CELL_GUARD) * 4) + align64((size_t)STRIP_ROWS * plan->words * 8)
-                + align64((size_t)(most > 0 ? most : 1) * 8) + align64((size_t)(STRIP_ROWS * samples + 1) * 4)
-                + align64(STAGE_VECTORS_BYTES);
-    plan->band_bytes = band;
-    plan->scratch_bytes = shared + band * (size_t)plan->bands;
-    return plan->scratch_bytes;
-}
 
 /* ---- accumulation ---------------------------------------------------- */
 
@@ -548,56 +495,100 @@ static void run_band(const fill_context *c, fill_band *band, int s0, int s1) {
 }
 
 
-/// Band b of `bands`: carves its scratch out of `mem` and rasterises its strips.
-static void fill_band_at(const fill_context *c, uint8_t *mem, int b, int bands) {
-    const raster_omp_fill_plan *plan = c->plan;
-    uint8_t *m = mem + (size_t)b * plan->band_bytes;
+/// Band b: takes its edges from the caller, buckets them by strip (in path
+/// order) and rasterises its strips, in memory the caller keeps for it.
+static void fill_band_at(const fill_context *shared, int b) {
+    const raster_omp_fill_plan *plan = shared->plan;
+    const int s0 = (int)((int64_t)plan->strip_count * b / plan->bands);
+    const int s1 = (int)((int64_t)plan->strip_count * (b + 1) / plan->bands);
+    if (s0 >= s1) return;
+    const int row0 = (plan->first_strip + s0) * STRIP_ROWS;
+    const int row1 = (plan->first_strip + s1) * STRIP_ROWS < shared->height ? (plan->first_strip + s1) * STRIP_ROWS
+                                                                            : shared->height;
+    const float *edges = NULL;
+    const int count = shared->source->edges(shared->source->context, b, row0, row1, &edges);
+    if (count <= 0) return;
+    const int samples = plan->samples;
+
+    /* Pass 1: edges (and sub-scanline crossings) per strip of the band. */
+    int32_t offsets[MAX_STRIPS + 1];
+    int64_t crossings[MAX_STRIPS];
+    for (int s = s0; s <= s1; s++) offsets[s] = 0;
+    for (int s = s0; s < s1; s++) crossings[s] = 0;
+    int64_t entries = 0;
+    for (int i = 0; i < count; i++) {
+        const float *e = edges + 4 * i;
+        int a, z;
+        edge_strips(e, plan->first_strip, &a, &z);
+        if (a < s0) a = s0;
+        if (z > s1 - 1) z = s1 - 1;
+        if (a > z) continue;
+        for (int s = a; s <= z; s++) offsets[s + 1]++;
+        entries += z - a + 1;
+        if (samples > 0) {
+            const int k0 = first_sub(MINF(e[1], e[3]), samples), k1 = first_sub(MAXF(e[1], e[3]), samples);
+            for (int s = a; s <= z; s++) {
+                const int lo = (plan->first_strip + s) * STRIP_ROWS * samples, hi = lo + STRIP_ROWS * samples;
+                const int n = MINF(k1, hi) - MAXF(k0, lo);
+                if (n > 0) crossings[s] += n;
+            }
+        }
+    }
+    int64_t most = 0;
+    for (int s = s0; s < s1; s++) {
+        offsets[s + 1] += offsets[s];
+        most = crossings[s] > most ? crossings[s] : most;
+    }
+
+    /* The band's memory, in one block from the caller. */
+    const size_t index_bytes = align64((size_t)(entries > 0 ? entries : 1) * 4), mask_bytes = align64(LANES * LANES * 4);
+    const size_t cell_bytes = align64(((size_t)STRIP_ROWS * plan->cell_stride + CELL_GUARD) * 4);
+    const size_t bit_bytes = align64((size_t)STRIP_ROWS * plan->words * 8);
+    const size_t crossing_bytes = align64((size_t)(most > 0 ? most : 1) * 8);
+    const size_t start_bytes = align64((size_t)(STRIP_ROWS * samples + 1) * 4);
+    uint8_t *m = (uint8_t *)shared->source->memory(shared->source->context, b,
+        index_bytes + mask_bytes + cell_bytes + bit_bytes + crossing_bytes + start_bytes + align64(STAGE_VECTORS_BYTES));
+    int32_t *indices = (int32_t *)m;
+    m += index_bytes;
+    float *masks = (float *)m;
+    m += mask_bytes;
     fill_band band;
     band.cells = (float *)m;
-    m += align64(((size_t)STRIP_ROWS * plan->cell_stride + CELL_GUARD) * 4);
+    m += cell_bytes;
     band.bits = (uint64_t *)m;
-    m += align64((size_t)STRIP_ROWS * plan->words * 8);
+    m += bit_bytes;
     band.crossings = (float *)m;
-    m += align64((size_t)(plan->max_crossings > 0 ? plan->max_crossings : 1) * 8);
+    m += crossing_bytes;
     band.starts = (int32_t *)m;
-    m += align64((size_t)(STRIP_ROWS * plan->samples + 1) * 4);
+    m += start_bytes;
     band.lanes = (float *)m;
-    const int s0 = (int)((int64_t)plan->strip_count * b / bands);
-    const int s1 = (int)((int64_t)plan->strip_count * (b + 1) / bands);
-    run_band(c, &band, s0, s1);
-}
 
-void raster_omp_fill(const raster_omp_fill_plan *plan, const float *edges, int count, uint8_t *dst, int width,
-                     int height, ptrdiff_t stride, const float color[4], int evenodd, void *scratch, int threads) {
-    (void)threads;
-    if (count <= 0 || plan->strip_count <= 0) return;
-    uint8_t *mem = (uint8_t *)scratch;
-    int32_t *offsets = (int32_t *)mem;
-    mem += align64((size_t)(plan->strip_count + 1) * 4);
-    int32_t *indices = (int32_t *)mem;
-    mem += align64((size_t)(plan->entries > 0 ? plan->entries : 1) * 4);
-    float *masks = (float *)mem;
-    mem += align64(LANES * LANES * 4);
-    /* Bucket edge indices by strip, in path order. */
-    memset(offsets, 0, (size_t)(plan->strip_count + 1) * sizeof *offsets);
+    /* Pass 2: edge indices in path order (offsets[s] advances to the end of s). */
     for (int i = 0; i < count; i++) {
-        int a, b;
-        edge_strips(edges + 4 * i, plan->first_strip, &a, &b);
-        for (int s = a; s <= b; s++) offsets[s + 1]++;
+        int a, z;
+        edge_strips(edges + 4 * i, plan->first_strip, &a, &z);
+        if (a < s0) a = s0;
+        if (z > s1 - 1) z = s1 - 1;
+        for (int s = a; s <= z; s++) indices[offsets[s]++] = i;
     }
-    for (int s = 0; s < plan->strip_count; s++) offsets[s + 1] += offsets[s];
-    for (int i = 0; i < count; i++) {
-        int a, b;
-        edge_strips(edges + 4 * i, plan->first_strip, &a, &b);
-        for (int s = a; s <= b; s++) indices[offsets[s]++] = i;
-    }
-    for (int s = plan->strip_count; s > 0; s--) offsets[s] = offsets[s - 1];
-    offsets[0] = 0;
+    for (int s = s1; s > s0; s--) offsets[s] = offsets[s - 1];
+    offsets[s0] = 0;
     for (int j = 0; j < LANES; j++)
         for (int l = 0; l < LANES; l++) masks[j * LANES + l] = l >= j ? 1.0f : 0.0f;
 
+    fill_context c = *shared;
+    c.edges = edges;
+    c.offsets = offsets;
+    c.indices = indices;
+    c.masks = masks;
+    run_band(&c, &band, s0, s1);
+}
+
+void raster_omp_fill(const raster_omp_fill_plan *plan, const raster_omp_fill_source *source, uint8_t *dst,
+                     int width, int height, ptrdiff_t stride, const float color[4], int evenodd) {
+    if (plan->strip_count <= 0 || plan->strip_count > MAX_STRIPS || plan->bands < 1) return;
     fill_context c = {
-        .plan = plan, .edges = edges, .offsets = offsets, .indices = indices, .masks = masks,
+        .plan = plan, .source = source,
         .dst = dst, .stride = stride, .width = width, .height = height,
         .color = { color[0], color[1], color[2], color[3] }, .alpha = color[3] / 255.0f,
         .opaque = color[3] >= 255.0f, .evenodd = evenodd, .samples = plan->samples,
@@ -611,13 +602,12 @@ void raster_omp_fill(const raster_omp_fill_plan *plan, const float *edges, int c
        plain sample counts (the rule was applied per span), so the sweep
        clamps them like nonzero. */
     c.sweep_evenodd = plan->samples == 0 && evenodd;
-    const int bands = plan->bands;
     // One band runs on the caller: libomp allocates even for a one-thread
     // region, and a steady-state frame must not (see RASTER_PARALLEL_ROWS).
-    if (bands == 1) {
-        fill_band_at(&c, mem, 0, 1);
+    if (plan->bands == 1) {
+        fill_band_at(&c, 0);
         return;
     }
-    #pragma omp parallel for schedule(static) num_threads(bands)
-    for (int b = 0; b < bands; b++) fill_band_at(&c, mem, b, bands);
+    #pragma omp parallel for schedule(static) num_threads(plan->bands)
+    for (int b = 0; b < plan->bands; b++) fill_band_at(&c, b);
 }

@@ -131,11 +131,17 @@ void raster_omp_blur_resampled(const raster_omp_blur_filter *rows, const raster_
                                int factor, int clamp, uint8_t *image, int width, int height, ptrdiff_t stride,
                                uint16_t *small, uint16_t *small_plane, float *buffers, size_t buffer_floats,
                                float *row_buffers, int threads);
-/// K4's sizes for one fill, computed by raster_omp_fill_prepare from the
-/// edges before any pixel work: the strips (32 rows each) the edges touch,
-/// the cell layout (cells from `origin`, `cell_stride` floats a row, one
-/// bitmap bit per 16 cells in `words` words a row), the bucket and crossing
-/// counts, the thread team, and the scratch memory the caller must supply.
+/// K4 works in strips of this many pixel rows (RasterKit's FillStrips.rows).
+#define RASTER_OMP_FILL_STRIP_ROWS 32
+
+/// K4's layout for one fill. The caller derives it from the path's control
+/// box (RasterKit's CellLayout), not from the flattened edges, so that it is
+/// known before any thread flattens and does not depend on the banding:
+/// strips first_strip ..< first_strip + strip_count (at most 1024), cells
+/// from column `origin` in rows of `cell_stride` floats (multiples of 16),
+/// one bitmap bit per 16 cells in `words` words a row, `samples` per axis
+/// (0 for exact area coverage), and `bands` threads, each taking a
+/// contiguous run of strips (1 without OpenMP).
 typedef struct raster_omp_fill_plan {
     int first_strip;
     int strip_count;
@@ -144,27 +150,29 @@ typedef struct raster_omp_fill_plan {
     int words;
     int samples;
     int bands;
-    int64_t entries;
-    int64_t max_crossings;
-    size_t band_bytes;
-    size_t scratch_bytes;
 } raster_omp_fill_plan;
 
-/// K4, step 1: plans a fill of `count` edges (4 floats each: x0, y0, x1, y1,
-/// in path order, already clipped to the `width` x `height` canvas, y0 != y1)
-/// with `samples` samples per axis (0 for exact area coverage) on up to
-/// `threads` threads. Returns the scratch bytes raster_omp_fill needs (0
-/// when there is nothing to draw). At most 32768 rows.
-size_t raster_omp_fill_prepare(const float *edges, int count, int width, int height, int samples, int threads,
-                            raster_omp_fill_plan *plan);
+/// Where a band gets its input and memory, called on the band's own thread.
+/// `edges` sets *edges to the edges touching rows [row0, row1) (4 floats
+/// each: x0, y0, x1, y1, in path order, clipped to the canvas, y0 != y1;
+/// for each row, bit for bit those of the whole canvas) and returns their
+/// count; the pointer stays valid until the call returns. `memory` returns
+/// `bytes` of 64-byte-aligned memory that is the band's alone until
+/// raster_omp_fill returns.
+typedef struct raster_omp_fill_source {
+    int (*edges)(void *context, int band, int row0, int row1, const float **edges);
+    void *(*memory)(void *context, int band, size_t bytes);
+    void *context;
+} raster_omp_fill_source;
 
-/// K4, step 2: composites the edges' coverage source-over onto `dst` with
-/// the premultiplied colour `color` (r, g, b, a in 8-bit units, r, g, b <= a):
-/// d = c m + d (1 - m c.a / 255). `evenodd` selects the even-odd rule (else
-/// nonzero). `scratch` holds plan->scratch_bytes, 64-byte aligned. The image
-/// does not depend on the thread count.
-void raster_omp_fill(const raster_omp_fill_plan *plan, const float *edges, int count, uint8_t *dst, int width,
-                     int height, ptrdiff_t stride, const float color[4], int evenodd, void *scratch, int threads);
+/// K4: composites the coverage of the edges `source` gives source-over onto
+/// `dst` with the premultiplied colour `color` (r, g, b, a in 8-bit units,
+/// r, g, b <= a): d = c m + d (1 - m c.a / 255). `evenodd` selects the
+/// even-odd rule (else nonzero). Each band flattens, buckets and rasterises
+/// its own rows, so nothing runs serially; a strip's work does not depend
+/// on its band, so the image does not depend on the thread count.
+void raster_omp_fill(const raster_omp_fill_plan *plan, const raster_omp_fill_source *source, uint8_t *dst,
+                     int width, int height, ptrdiff_t stride, const float color[4], int evenodd);
 
 /// K5, the Liquid article's tangent control points: `n` >= 3 anchors (x, y
 /// interleaved) forming a closed loop give 2n control points in `out`

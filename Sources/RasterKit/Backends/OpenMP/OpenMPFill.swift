@@ -1,24 +1,62 @@
 import CRasterOMP
 
 extension OpenMPBackend {
-    /// K4 in C: the path is flattened and clipped here (shared Swift, in
-    /// Double), then the C target buckets, accumulates, applies the rule and
-    /// composites (raster_omp_fill in fill.c) with OpenMP threads over strips.
+    /// K4 in C (raster_omp_fill in fill.c): OpenMP threads take bands of
+    /// 32-row strips, and each band's thread calls back here for its edges
+    /// -- the path flattened and clipped for its own rows by the shared
+    /// Swift code (`FillEdges`, in Double), as the simd backend's bands do
+    /// -- then buckets, accumulates, applies the rule and composites in C.
+    /// So the set-up is banded too: nothing runs serially before the team
+    /// starts. The cell layout comes from the path's control box
+    /// (`CellLayout`), so the image does not depend on the banding.
     public func fill(_ fill: PathFill, variant: FillVariant, onto dst: ImageView, scratch: Scratch) throws {
-        let edges = FillEdges.prepare(fill, tolerance: variant.tolerance, width: dst.width, height: dst.height, scratch: scratch)
-        if edges.count == 0 { return }
-        let floats = UnsafeRawPointer(edges.edges).assumingMemoryBound(to: Float.self)
-        var plan = raster_omp_fill_plan()
-        let bytes = raster_omp_fill_prepare(floats, Int32(edges.count), Int32(dst.width), Int32(dst.height),
-                                         Int32(variant.samplesPerAxis ?? 0), Int32(threads), &plan)
-        if bytes == 0 { return }
-        let memory = scratch.buffer(ScratchSlot.fillCells, count: bytes, of: UInt8.self)
+        guard let layout = CellLayout(path: fill.path, width: dst.width, height: dst.height) else { return }
+        precondition(FillStrips.rows == Int(RASTER_OMP_FILL_STRIP_ROWS), "K4's strip height differs between Swift and C")
+        let strips = FillStrips.covering(layout.rows)
+        let bands = raster_omp_available() != 0 ? min(threads, strips.count) : 1
+        scratch.reserveBands(bands)
+        var plan = raster_omp_fill_plan(
+            first_strip: Int32(strips.lowerBound), strip_count: Int32(strips.count), origin: Int32(layout.origin),
+            cell_stride: Int32(layout.stride), words: Int32(layout.words),
+            samples: Int32(variant.samplesPerAxis ?? 0), bands: Int32(bands))
+        var band = OpenMPFillBands(fill: fill, tolerance: variant.tolerance, width: dst.width, height: dst.height,
+                                   scratch: scratch)
         var color = fill.color.simd
-        withUnsafePointer(to: &color) { c in
-            c.withMemoryRebound(to: Float.self, capacity: 4) { c in
-                raster_omp_fill(&plan, floats, Int32(edges.count), dst.base, Int32(dst.width), Int32(dst.height),
-                                dst.stride, c, fill.rule == .evenodd ? 1 : 0, memory, Int32(threads))
+        withUnsafeMutablePointer(to: &band) { context in
+            var source = raster_omp_fill_source(edges: OpenMPFillBands.edges, memory: OpenMPFillBands.memory,
+                                                context: UnsafeMutableRawPointer(context))
+            withUnsafePointer(to: &color) { c in
+                c.withMemoryRebound(to: Float.self, capacity: 4) { c in
+                    raster_omp_fill(&plan, &source, dst.base, Int32(dst.width), Int32(dst.height), dst.stride, c,
+                                    fill.rule == .evenodd ? 1 : 0)
+                }
             }
         }
+    }
+}
+
+/// What the C bands call back for (`raster_omp_fill_source`): each band's
+/// edges and memory, from the band's own scratch (`Scratch.band`), so the
+/// threads share nothing they write.
+struct OpenMPFillBands {
+    let fill: PathFill
+    let tolerance: Double
+    let width: Int, height: Int
+    let scratch: Scratch
+
+    /// Flattens and clips the path for rows [row0, row1) into the band's scratch.
+    static let edges: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, Int32,
+                                      UnsafeMutablePointer<UnsafePointer<Float>?>?) -> Int32 = { context, band, row0, row1, out in
+        let s = context!.assumingMemoryBound(to: OpenMPFillBands.self).pointee
+        let edges = FillEdges.prepare(s.fill, tolerance: s.tolerance, width: s.width, height: s.height,
+                                      rows: Int(row0)..<Int(row1), scratch: s.scratch.band(Int(band)))
+        out!.pointee = UnsafeRawPointer(edges.edges).assumingMemoryBound(to: Float.self)
+        return Int32(edges.count)
+    }
+
+    /// The band's block of C working memory (cells, bitmap, buckets, lanes).
+    static let memory: @convention(c) (UnsafeMutableRawPointer?, Int32, Int) -> UnsafeMutableRawPointer? = { context, band, bytes in
+        let s = context!.assumingMemoryBound(to: OpenMPFillBands.self).pointee
+        return UnsafeMutableRawPointer(s.scratch.band(Int(band)).buffer(ScratchSlot.fillCells, count: bytes, of: UInt8.self))
     }
 }
