@@ -29,8 +29,9 @@ extension SIMDBackend {
         let bands = min(threads, strips.count)
         scratch.reserveBands(bands)
         let painter = FillPainter(fill.color)
-        let masks = scratch.buffer(ScratchSlot.fillPrefixMasks, count: FillLanes.width, of: Float16Lanes.self)
-        PrefixMasks.write(masks)
+        // The masks never change: written once per scratch, not per frame.
+        let masks = scratch.buffer(ScratchSlot.fillPrefixMasks, count: FillLanes.width, of: Float16Lanes.self, key: 0)
+        if masks.fresh { PrefixMasks.write(masks.pointer) }
         let samples = variant.samplesPerAxis ?? 0
         let evenOdd = fill.rule == .evenodd && samples == 0
         // A closure literal straight into `run` (not a stored `let`): a stored
@@ -57,7 +58,7 @@ extension SIMDBackend {
                 evenOddSamples: fill.rule == .evenodd, cells: cells.pointer, bitmap: bitmap.pointer,
                 crossings: scratch.buffer(ScratchSlot.fillCrossings, count: max(1, strips.maxCrossings), of: SIMD2<Float>.self),
                 starts: scratch.buffer(ScratchSlot.fillCrossingCounts, count: samples > 0 ? subLines + 1 : 1, of: Int32.self),
-                masks: masks,
+                masks: masks.pointer,
                 lanes: scratch.buffer(ScratchSlot.fillLanes, count: SIMDFillBand.laneVectors, of: Float16Lanes.self))
             if evenOdd { worker.run(0..<strips.count, rule: EvenOddCoverage.self) } else { worker.run(0..<strips.count, rule: NonZeroCoverage.self) }
         }
