@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Installs what RasterBench needs on a fresh Debian/Ubuntu machine: libpng
-# (PNG I/O), LLVM's libomp (the openmp backend) and pkg-config (to find
+# (PNG I/O), libwebp (animated WebP output), LLVM's libomp (the openmp backend) and pkg-config (to find
 # libpng). The Swift toolchain itself is expected on PATH. Safe to re-run:
 # it installs nothing that is already there.
 set -euo pipefail
 
 need=()
-for pkg in libpng-dev libomp-dev pkg-config; do
+for pkg in libpng-dev libwebp-dev libomp-dev pkg-config; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

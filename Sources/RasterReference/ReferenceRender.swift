@@ -28,6 +28,9 @@ extension Reference {
             return fill(f, onto: target)
         case let .blob(anchors, color):
             return try blob(anchors: anchors, color: color, onto: target)
+        case .mesh:
+            // TODO(K7): the reference mesh gradient.
+            throw RasterError.unsupported(backend: "reference", kernel: "mesh", variant: "exact")
         case let .image(image):
             return composite(image.view, onto: target, opacity: 1)
         case let .blur(b):

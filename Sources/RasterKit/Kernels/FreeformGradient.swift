@@ -9,6 +9,18 @@
 /// L is the influence distance and e >= 1 the exponent. The weights are an
 /// inverse-distance blend with compact support: each point dominates its own
 /// neighbourhood and the colours cross-fade smoothly between points.
+///
+/// Coordinate space (`space`): in `pixels` (the default) q, p_i and L are in
+/// canvas pixels. In `unit` they are in unit coordinates of the canvas,
+/// q = ((x + 0.5) / W, (y + 0.5) / H), so distances stretch with the
+/// image's aspect (Telegram's renderers work this way).
+///
+/// Swirl s >= 0 (Telegram iOS's warp; `unit` space only): before the
+/// distances, q is rotated about m = (0.5, 0.5) by theta = s |q - m|^2,
+///
+///     q' = m + (dx cos theta - dy sin theta, dx sin theta + dy cos theta),  (dx, dy) = q - m
+///
+/// and clamped to [0, 1]^2. Telegram iOS ships s = 0.784, L = 0.92, e = 3.
 public struct FreeformGradient: Sendable, Hashable {
     public struct Stop: Sendable, Hashable {
         public var position: Point
@@ -24,11 +36,21 @@ public struct FreeformGradient: Sendable, Hashable {
     public let influence: Double
     /// e.
     public let exponent: Double
+    /// Whether q, the points and L are in pixels or unit coordinates.
+    public let space: FreeformSpace
+    /// s: the swirl's strength (0: none). Only in `unit` space.
+    public let swirl: Double
     /// The points as the backends read them (Float positions and colours),
     /// converted once here so that no kernel call allocates.
     let packedX: [Float], packedY: [Float], packedColors: [SIMD4<Float>]
 
-    public init(points: [Stop], influence: Double, exponent: Double = 4) throws {
+    /// The largest accepted swirl: theta = s |q - m|^2 stays within a few
+    /// turns (|q - m|^2 <= 1/2 in unit space), where Float's sine is exact
+    /// enough for SPEC's bound.
+    public static let maxSwirl = 64.0
+
+    public init(points: [Stop], influence: Double, exponent: Double = 4,
+                space: FreeformSpace = .pixels, swirl: Double = 0) throws {
         guard (1...FreeformGradient.maxPoints).contains(points.count) else {
             throw RasterError.invalidArgument(name: "points", value: "\(points.count) points", accepted: "1...\(FreeformGradient.maxPoints)")
         }
@@ -42,9 +64,18 @@ public struct FreeformGradient: Sendable, Hashable {
         guard exponent.isFinite, exponent >= 1, exponent <= FreeformGradient.maxExponent else {
             throw RasterError.invalidArgument(name: "exponent", value: "\(exponent)", accepted: "1...\(FreeformGradient.maxExponent)")
         }
+        guard swirl.isFinite, swirl >= 0, swirl <= FreeformGradient.maxSwirl else {
+            throw RasterError.invalidArgument(name: "swirl", value: "\(swirl)", accepted: "0...\(FreeformGradient.maxSwirl)")
+        }
+        guard swirl == 0 || space == .unit else {
+            throw RasterError.invalidArgument(name: "swirl", value: "\(swirl) in pixel space",
+                                              accepted: "0, or any swirl with space 'unit'")
+        }
         self.points = points
         self.influence = influence
         self.exponent = exponent
+        self.space = space
+        self.swirl = swirl
         packedX = points.map { Float($0.position.x) }
         packedY = points.map { Float($0.position.y) }
         packedColors = points.map { $0.color.simd }
@@ -79,6 +110,11 @@ public struct FreeformGradient: Sendable, Hashable {
     public var integerExponent: Int? {
         exponent == exponent.rounded() && exponent <= 16 ? Int(exponent) : nil
     }
+}
+
+/// K1's coordinate spaces (see `FreeformGradient`).
+public enum FreeformSpace: String, CaseIterable, Sendable {
+    case pixels, unit
 }
 
 /// K1's quality/time variants (SPEC section 4).

@@ -29,6 +29,18 @@ public protocol RasterBackend: Sendable {
     /// K4: fills a path with a solid colour, source-over onto `dst`.
     func fill(_ fill: PathFill, variant: FillVariant, onto dst: ImageView, scratch: Scratch) throws
 
+    /// K7: paints the mesh gradient source-over onto `dst` (pixels whose
+    /// centre has no preimage are left untouched).
+    func mesh(_ mesh: MeshGradient, variant: MeshVariant, onto dst: ImageView, scratch: Scratch) throws
+
+    /// Bilinear resampling of a whole image into `dst` (any sizes): the
+    /// up-sampling step of a scene rendered at a reduced render scale.
+    /// Target pixel centre x + 0.5 reads source position
+    /// (x + 0.5) * src.width / dst.width - 0.5 (likewise y), with the edge
+    /// value held beyond the outermost source centres; every channel is
+    /// interpolated on the premultiplied values and rounded to nearest.
+    func resample(_ src: ImageView, into dst: ImageView, scratch: Scratch) throws
+
     /// K5: the Liquid article's tangent control points, two per anchor
     /// (`out.count == 2 * anchors.count`).
     func controlPoints(_ anchors: UnsafeBufferPointer<SIMD2<Float>>, into out: UnsafeMutableBufferPointer<SIMD2<Float>>) throws

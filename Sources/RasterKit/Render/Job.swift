@@ -31,6 +31,8 @@ public indirect enum JobOp: Sendable {
     /// K5 then K4: the closed cubic through `anchors` (K5's tangent control
     /// points), filled (nonzero) with `color`.
     case blob(anchors: [Point], color: Color)
+    /// K7, painted source-over where the mesh covers the canvas.
+    case mesh(MeshGradient)
     /// A canvas-sized premultiplied image composited source-over (K6).
     case image(Image)
     /// K3: blurs the canvas (or layer) the op is in, in place.

@@ -54,6 +54,8 @@ public final class Renderer {
                 try ControlPoints.blobPath(anchors: anchors, backend: backend, scratch: scratch, into: &blobPath)
                 try backend.fill(PathFill(path: blobPath, rule: .nonzero, color: color), variant: variants.fill,
                                  onto: target, scratch: scratch)
+            case let .mesh(m):
+                try backend.mesh(m, variant: variants.mesh, onto: target, scratch: scratch)
             case let .image(image):
                 try backend.composite(image.view, onto: target, opacity: 1)
             case let .blur(blur):

@@ -6,6 +6,7 @@ public struct VariantSelection: Sendable, Hashable {
     public var freeform: FreeformVariant = .full
     public var blur: BlurVariant = .exact
     public var fill: FillVariant = .exact
+    public var mesh: MeshVariant = .exact
 
     public init() {}
 
@@ -28,6 +29,9 @@ public struct VariantSelection: Sendable, Hashable {
             if kernel == nil || kernel == FillVariant.kernelName, let v = FillVariant(rawValue: name) {
                 fill = v; matched = true
             }
+            if kernel == nil || kernel == MeshVariant.kernelName, let v = MeshVariant(rawValue: name) {
+                mesh = v; matched = true
+            }
             guard matched else {
                 throw RasterError.invalidArgument(
                     name: "variant", value: "'\(item)'",
@@ -38,7 +42,7 @@ public struct VariantSelection: Sendable, Hashable {
     }
 
     public var description: String {
-        "\(FreeformVariant.kernelName)=\(freeform.rawValue),\(BlurVariant.kernelName)=\(blur.rawValue),\(FillVariant.kernelName)=\(fill.rawValue)"
+        "\(FreeformVariant.kernelName)=\(freeform.rawValue),\(BlurVariant.kernelName)=\(blur.rawValue),\(FillVariant.kernelName)=\(fill.rawValue),\(MeshVariant.kernelName)=\(mesh.rawValue)"
     }
 }
 

@@ -2,6 +2,10 @@ import Foundation
 
 extension NaiveBackend {
     public func freeform(_ gradient: FreeformGradient, variant: FreeformVariant, into dst: ImageView, scratch: Scratch) throws {
+        // TODO(K1 unit space): not implemented yet in this backend.
+        guard gradient.space == .pixels else {
+            throw RasterError.unsupported(backend: kind.rawValue, kernel: "freeform (unit space)", variant: variant.rawValue)
+        }
         let s = variant.downscale
         let table = variant == .lut ? scratch.influenceTable(exponent: gradient.exponent) : nil
         gradient.withPoints(scaledBy: 1 / Double(s)) { points in

@@ -1,0 +1,76 @@
+/// K7, the mesh gradient (SwiftUI's `MeshGradient` with smoothed colours).
+///
+/// A grid of C x R vertices (2 <= C, R <= 32), row-major, each with a
+/// position in pixels and a premultiplied colour. Vertex (i, j) (column i,
+/// row j) sits at parameter (u, v) = (i, j) of the domain [0, C-1] x [0, R-1].
+/// Position and colour form one bicubic Hermite surface V(u, v): on each cell
+/// the tensor-product cubic Hermite patch through its four corners, with
+///
+///     dV/du(i, j) = (V[i+1, j] - V[i-1, j]) / 2      inside the grid
+///                 = V[1, j] - V[0, j]                at i = 0
+///                 = V[C-1, j] - V[C-2, j]            at i = C - 1
+///
+/// likewise dV/dv, and zero cross derivative (Catmull-Rom's rule: C1 across
+/// cell borders; an affine grid is reproduced exactly, and a border through
+/// collinear vertices stays straight). After interpolation each channel is
+/// clamped to [0, 255] and the colour channels to at most alpha.
+///
+/// A pixel is painted, source-over, iff its centre q has a preimage (u, v) in
+/// the domain with position(u, v) = q. Where the surface folds and q has
+/// several, the one with the largest v wins, then the largest u (PDF's rule
+/// for patch meshes). The outer boundary is not anti-aliased.
+public struct MeshGradient: Sendable, Hashable {
+    public static let sizes = 2...32
+
+    /// C and R.
+    public let columns: Int
+    public let rows: Int
+    /// Vertex positions in pixels, row-major (`columns * rows`).
+    public let positions: [Point]
+    /// Premultiplied vertex colours, row-major (`columns * rows`).
+    public let colors: [Color]
+
+    /// The largest accepted |coordinate|: the patches' cubic terms stay far
+    /// inside Double's and Float's range.
+    public static let maxCoordinate = 1e6
+
+    public init(columns: Int, rows: Int, positions: [Point], colors: [Color]) throws {
+        guard MeshGradient.sizes.contains(columns) else {
+            throw RasterError.invalidArgument(name: "columns", value: "\(columns)", accepted: "\(MeshGradient.sizes)")
+        }
+        guard MeshGradient.sizes.contains(rows) else {
+            throw RasterError.invalidArgument(name: "rows", value: "\(rows)", accepted: "\(MeshGradient.sizes)")
+        }
+        guard positions.count == columns * rows else {
+            throw RasterError.invalidArgument(name: "points", value: "\(positions.count) points",
+                                              accepted: "columns x rows = \(columns * rows)")
+        }
+        guard colors.count == columns * rows else {
+            throw RasterError.invalidArgument(name: "colors", value: "\(colors.count) colours",
+                                              accepted: "columns x rows = \(columns * rows)")
+        }
+        for (i, p) in positions.enumerated() {
+            guard p.isFinite, abs(p.x) <= MeshGradient.maxCoordinate, abs(p.y) <= MeshGradient.maxCoordinate else {
+                throw RasterError.invalidArgument(name: "points[\(i)]", value: "\(p)",
+                                                  accepted: "finite coordinates within +-\(MeshGradient.maxCoordinate)")
+            }
+        }
+        self.columns = columns
+        self.rows = rows
+        self.positions = positions
+        self.colors = colors
+    }
+
+    /// The vertex at column i, row j.
+    @inlinable public func position(_ i: Int, _ j: Int) -> Point { positions[j * columns + i] }
+    @inlinable public func color(_ i: Int, _ j: Int) -> Color { colors[j * columns + i] }
+}
+
+/// K7's quality/time variants.
+public enum MeshVariant: String, CaseIterable, Sendable, KernelVariant {
+    /// Held to SPEC's bound (max 3 away from boundary and folds).
+    case exact
+
+    public var isExact: Bool { self == .exact }
+    public static let kernelName = "mesh"
+}
