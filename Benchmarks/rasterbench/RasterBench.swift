@@ -58,9 +58,9 @@ struct BackendOptions: ParsableArguments {
     @Option(name: .long, help: "Variant: a name (e.g. down4) for every kernel that has it, or kernel=variant,...")
     var variant: String?
 
-    func makeRenderer() throws -> Renderer {
+    func makeRenderer(scale: Double = 1) throws -> Renderer {
         let backend = try BackendKind(parsing: backend).make(threads: threads)
         let variants = try variant.map(VariantSelection.init(parsing:)) ?? .exact
-        return Renderer(backend: backend, variants: variants)
+        return try Renderer(backend: backend, variants: variants, scale: scale)
     }
 }

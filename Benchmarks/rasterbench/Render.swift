@@ -1,26 +1,187 @@
 import ArgumentParser
 import Foundation
+import RasterHarness
 import RasterKit
 
-/// `rasterbench render JOB.json -o OUT.png|OUT.rgba`: one frame to a file.
+/// `rasterbench render`: a job file or a scene frame to a file; a scene's
+/// frame range to numbered PNGs or an animated WebP; a contact sheet; or a
+/// frame's job JSON (`--emit-job`). Every option is checked, and the output
+/// path too, before anything is rendered.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render one job (or scene frame) to .png (straight alpha) or .rgba (raw premultiplied).")
+        abstract: "Render a job or a scene: one frame to .png/.rgba, frames to a folder of PNGs or an animated .webp, a --sheet, or --emit-job.",
+        discussion: """
+            Examples:
+              rasterbench render job.json -o out.png
+              rasterbench render --scene aurora --frame 120 --theme dark -o aurora.png
+              rasterbench render --scene telegram --frames 0..479 -o telegram.webp --variant freeform=fit80
+              rasterbench render --scene morph --frames 0..89 -o frames/
+              rasterbench render --scene mesh --sheet -o mesh-sheet.png
+              rasterbench render --scene liquid --frame 30 --emit-job > liquid-30.json
+            """)
 
-    @Argument(help: "A job file (JSON, SPEC section 9).")
-    var job: String
+    @Argument(help: "A job file (JSON, SPEC section 9); or use --scene.")
+    var job: String?
 
-    @Option(name: .shortAndLong, help: "Output file: .png or .rgba.")
-    var output: String
+    @Option(name: .shortAndLong, help: "Output: .png or .rgba (one frame), a folder ending in / or a .webp (--frames), .png (--sheet).")
+    var output: String?
+
+    @OptionGroup var scene: SceneSelection
+
+    @Option(name: .long, help: "Frame index of the scene (default 0).")
+    var frame: Int?
+
+    @Option(name: .long, help: "A range of frames A..B (inclusive) to a folder of PNGs or an animated .webp.")
+    var frames: String?
+
+    @Flag(name: .long, help: "A contact sheet of frames spread over the scene's cycle, to a .png.")
+    var sheet = false
+
+    @Flag(name: .long, help: "Print the frame's job JSON instead of rendering it.")
+    var emitJob = false
 
     @OptionGroup var options: BackendOptions
 
+    @Option(name: .long, help: "Render scale: 1, 0.5 or 0.25 (the frame drawn smaller and up-sampled bilinearly).")
+    var scale: Double = 1
+
+    /// The most frames one command renders (a 60 s scene at 120 fps is 7200).
+    static let maxFrames = 10_000
+    /// Thumbnails on a contact sheet.
+    static let sheetFrames = 12
+
     func run() throws {
-        let out = URL(fileURLWithPath: output)
-        _ = try ImageFile.Format(url: out) // reject a bad extension before rendering
-        let job = try Job.load(contentsOf: URL(fileURLWithPath: self.job))
-        let image = try options.makeRenderer().render(job)
+        guard Renderer.scales.contains(scale) else {
+            throw RasterError.invalidArgument(name: "--scale", value: "\(scale)", accepted: "1, 0.5, 0.25")
+        }
+        let renderer = try options.makeRenderer(scale: scale)
+        if let jobPath = job {
+            guard scene.scene == nil else {
+                throw RasterError.invalidArgument(name: "job", value: "a job file and --scene", accepted: "one of them")
+            }
+            guard frames == nil, !sheet, frame == nil else {
+                throw RasterError.invalidArgument(name: "--frame/--frames/--sheet", value: "given with a job file",
+                                                  accepted: "only with --scene")
+            }
+            try scene.requireNoSceneOptions()
+            let job = try Job.load(contentsOf: URL(fileURLWithPath: jobPath))
+            if emitJob { print(try job.jsonText(), terminator: ""); return }
+            let out = try Render.singleFrameOutput(output)
+            let image = try Image(width: job.width, height: job.height)
+            try renderer.render(job, into: image)
+            try ImageFile.write(image.view, to: out)
+            print("wrote \(out.path) (\(job.width)x\(job.height), \(options.backend))")
+            return
+        }
+        guard scene.scene != nil else {
+            throw RasterError.invalidArgument(name: "input", value: "none", accepted: "a job file or --scene NAME")
+        }
+        let modes = [frame != nil, frames != nil, sheet].filter { $0 }.count
+        guard modes <= 1 else {
+            throw RasterError.invalidArgument(name: "--frame/--frames/--sheet", value: "more than one", accepted: "one of them")
+        }
+        let instance = try scene.make()
+        let info = type(of: instance).info
+        if emitJob {
+            guard frames == nil, !sheet else {
+                throw RasterError.invalidArgument(name: "--emit-job", value: "with --frames/--sheet", accepted: "one --frame")
+            }
+            print(try instance.job(frame: try Render.checkFrame(frame ?? 0)).jsonText(), terminator: "")
+            return
+        }
+        if let frames {
+            let range = try Render.parseRange(frames)
+            try Render.writeSequence(instance, frames: Array(range), renderer: renderer, output: output)
+            return
+        }
+        if sheet {
+            let out = try Render.sheetOutput(output)
+            try Render.writeSheet(instance, frames: type(of: instance).spreadFrames(Render.sheetFrames),
+                                  renderer: renderer, to: out)
+            return
+        }
+        let out = try Render.singleFrameOutput(output)
+        let index = try Render.checkFrame(frame ?? 0)
+        let image = try Image(width: instance.canvas.width, height: instance.canvas.height)
+        try renderer.render(instance.job(frame: index), into: image)
         try ImageFile.write(image.view, to: out)
-        print("wrote \(out.path) (\(job.width)x\(job.height), \(options.backend))")
+        print("wrote \(out.path) (\(info.name) frame \(index), \(image.width)x\(image.height), \(options.backend))")
+    }
+
+    static func checkFrame(_ f: Int) throws -> Int {
+        guard f >= 0, f < 100_000_000 else {
+            throw RasterError.invalidArgument(name: "--frame", value: "\(f)", accepted: "0...99999999")
+        }
+        return f
+    }
+
+    /// "A..B", inclusive, A <= B, at most `maxFrames` frames.
+    static func parseRange(_ text: String) throws -> ClosedRange<Int> {
+        let parts = text.components(separatedBy: "..")
+        guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, a <= b,
+              b - a < maxFrames, b < 100_000_000 else {
+            throw RasterError.invalidArgument(name: "--frames", value: "'\(Console.escaped(text))'",
+                                              accepted: "A..B with 0 <= A <= B and at most \(maxFrames) frames")
+        }
+        return a...b
+    }
+
+    static func singleFrameOutput(_ output: String?) throws -> URL {
+        guard let output, !output.isEmpty else {
+            throw RasterError.invalidArgument(name: "-o", value: "missing", accepted: "an output file .png or .rgba")
+        }
+        let out = URL(fileURLWithPath: output)
+        _ = try ImageFile.Format(url: out) // a bad extension fails before rendering
+        try Run.checkWritable(output)
+        return out
+    }
+
+    static func sheetOutput(_ output: String?) throws -> URL {
+        let out = try singleFrameOutput(output)
+        guard try ImageFile.Format(url: out) == .png else {
+            throw RasterError.invalidArgument(name: "-o", value: "'\(out.lastPathComponent)'", accepted: "a .png file for --sheet")
+        }
+        return out
+    }
+}
+
+/// The scene options `render` shares with `run --scene`.
+struct SceneSelection: ParsableArguments {
+    @Option(name: .long, help: "Scene: \(SceneCatalog.names.joined(separator: ", ")).")
+    var scene: String?
+
+    @Option(name: .long, help: "Device profile for the frame size, scale and fps (default \(DeviceProfile.defaultName)).")
+    var profile: String?
+
+    @Option(name: .long, help: "Seed of the scene's random numbers (default \(SceneOptions.defaultSeed)).")
+    var seed: UInt64?
+
+    @Option(name: .long, help: "Theme (aurora: light, dark).")
+    var theme: String?
+
+    @Option(name: .long, help: "Mode (aurora: standard, reduce-transparency, differentiate-without-color).")
+    var mode: String?
+
+    @Option(name: .long, help: "Style (telegram: ios, contest).")
+    var style: String?
+
+    func make() throws -> any Scene {
+        guard let scene else {
+            throw RasterError.invalidArgument(name: "--scene", value: "missing", accepted: SceneCatalog.names.joined(separator: ", "))
+        }
+        let type = try SceneCatalog.named(scene)
+        let p = try DeviceProfile.named(profile ?? DeviceProfile.defaultName)
+        let canvas = try SceneCanvas(width: p.width, height: p.height, scale: p.scale, fps: p.fps)
+        return try type.init(options: SceneOptions(seed: seed ?? SceneOptions.defaultSeed, style: style, mode: mode, theme: theme),
+                             canvas: canvas)
+    }
+
+    func requireNoSceneOptions() throws {
+        let given = [("--profile", profile != nil), ("--seed", seed != nil), ("--theme", theme != nil),
+                     ("--mode", mode != nil), ("--style", style != nil)].filter(\.1).map(\.0)
+        guard given.isEmpty else {
+            throw RasterError.invalidArgument(name: given.joined(separator: ", "), value: "given with a job file",
+                                              accepted: "only with --scene")
+        }
     }
 }

@@ -48,13 +48,11 @@ public struct SuiteRequest {
 }
 
 public enum Suite {
-    /// Every kernel and scene the suite knows, in report order.
-    ///
-    /// TODO(scenes): add one entry per scene (telegram, aurora, liquid,
-    /// mesh, morph) with `isScene: true`; a scene's body renders one frame of
-    /// its cycle per run, so the samples are per-frame times over the cycle.
+    /// Every kernel and scene the suite knows, in report order. A scene's
+    /// body draws the next of frames spread over its cycle per run, so its
+    /// samples are per-frame times over the cycle (SuiteScenes.swift).
     public static var entries: [SuiteEntry] {
-        [freeform, linear, radial, fill, composite, blur, controlPoints]
+        [freeform, linear, radial, fill, composite, blur, controlPoints] + scenes
     }
 
     public static var kernelNames: [String] { entries.filter { !$0.isScene }.map(\.name) }
@@ -77,6 +75,8 @@ public enum Suite {
         func pick(_ names: [String]?, scene: Bool, flag: String) throws -> [SuiteEntry] {
             let pool = all.filter { $0.isScene == scene }
             guard let names else { return pool }
+            if names == ["all"] { return pool }
+            if names == ["none"] { return [] }
             return try names.map { n in
                 guard let e = pool.first(where: { $0.name == n }) else {
                     let accepted = pool.map(\.name)
@@ -86,7 +86,10 @@ public enum Suite {
                 return e
             }
         }
-        return try pick(kernels, scene: false, flag: "--kernels") + pick(scenes, scene: true, flag: "--scenes")
+        // Naming only kernels (or only scenes) selects only those: `--kernels
+        // blur` times the blur, not every scene besides.
+        let (k, s) = (kernels == nil && scenes != nil ? [] : kernels, scenes == nil && kernels != nil ? [] : scenes)
+        return try pick(k, scene: false, flag: "--kernels") + pick(s, scene: true, flag: "--scenes")
     }
 }
 

@@ -88,7 +88,9 @@ public final class SuiteRunner {
         let samples: Samples
         do {
             instance = try w.make()
-            samples = try Sampler.measure(config.sampler, instance.body)
+            var sampler = config.sampler
+            if let floor = w.floorSamples { sampler.floorSamples = min(sampler.floorSamples, floor) }
+            samples = try Sampler.measure(sampler, instance.body)
         } catch let e as RasterError {
             if case .unsupported = e { row.status = RowStatus.unsupported.rawValue } else { row.status = RowStatus.error.rawValue }
             row.note = [row.note, e.description].filter { !$0.isEmpty }.joined(separator: "; ")

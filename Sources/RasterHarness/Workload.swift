@@ -28,6 +28,9 @@ public struct Workload {
     /// Where the quality reference comes from; nil when none exists yet.
     public var reference: ReferenceSource? = nil
     public var note: String = ""
+    /// Lowers the sampler's `floorSamples` for this workload (slow scene
+    /// frames); nil keeps the run's setting.
+    public var floorSamples: Int? = nil
     public var make: () throws -> WorkloadInstance
 
     public init(kernel: String, variant: String, backend: BackendKind, threads: Int, width: Int, height: Int,

@@ -40,6 +40,13 @@ extension Reference {
             let layer = try Image(width: w, height: h)
             store(try render(layerJob), into: layer.view)
             return composite(layer.view, onto: target, opacity: opacity)
+        case let .scaledLayer(lw, lh, opacity, ops):
+            let layerJob = try Job(width: lw, height: lh, background: .transparent, ops: ops)
+            let small = try Image(width: lw, height: lh)
+            store(try render(layerJob), into: small.view)
+            let layer = try Image(width: w, height: h)
+            store(resample(small.view, width: w, height: h), into: layer.view)
+            return composite(layer.view, onto: target, opacity: opacity)
         }
     }
 

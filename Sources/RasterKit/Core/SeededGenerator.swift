@@ -22,6 +22,18 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         range.lowerBound + unit() * (range.upperBound - range.lowerBound)
     }
 
+    /// A uniform Double in the half-open range (`unit()` never returns 1).
+    public mutating func uniform(_ range: Range<Double>) -> Double {
+        range.lowerBound + unit() * (range.upperBound - range.lowerBound)
+    }
+
+    /// A uniform integer in the closed range (Lemire's unbiased method, via
+    /// the standard library's `random(in:using:)`).
+    public mutating func integer(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+
+    /// A fair coin.
+    public mutating func coin() -> Bool { next() >> 63 == 1 }
+
     /// A random premultiplied colour; `opaque` forces alpha 255.
     public mutating func color(opaque: Bool = false) -> Color {
         Color(straightR: UInt8(truncatingIfNeeded: next()), g: UInt8(truncatingIfNeeded: next()),

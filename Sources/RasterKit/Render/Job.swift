@@ -39,4 +39,11 @@ public indirect enum JobOp: Sendable {
     case blur(GaussianBlur)
     /// Ops rendered into a transparent layer, then composited with an opacity (K6).
     case layer(opacity: Double, ops: [JobOp])
+    /// A reduced-resolution layer: `ops`, in the coordinates of a
+    /// `width` x `height` layer, are rendered into a transparent layer of that
+    /// size, which is resampled bilinearly to the canvas (the backends'
+    /// `resample`) and composited with `opacity`. What the `layer=quarter`
+    /// variant makes of a layer that ends in a wide blur; a job file writes
+    /// it as a `layer` with `"size": [width, height]`.
+    case scaledLayer(width: Int, height: Int, opacity: Double, ops: [JobOp])
 }

@@ -63,9 +63,19 @@ struct JobDecoder {
         case "image": return try image(node)
         case "blur": return try blur(node)
         case "layer":
-            _ = try node.object(allowing: ["op", "opacity", "ops"])
+            _ = try node.object(allowing: ["op", "opacity", "ops", "size"])
             let opacity = try node.optional("opacity")?.number(in: 0...1) ?? 1
-            return .layer(opacity: opacity, ops: try ops(node.optional("ops"), depth: depth + 1))
+            guard let sizeNode = node.optional("size") else {
+                return .layer(opacity: opacity, ops: try ops(node.optional("ops"), depth: depth + 1))
+            }
+            // A reduced-resolution layer: its ops are in the coordinates of a
+            // size[0] x size[1] layer that is resampled to the canvas.
+            let size = try sizeNode.array()
+            guard size.count == 2 else { throw sizeNode.fail("expected [width, height]") }
+            let lw = try size[0].int(in: 1...width), lh = try size[1].int(in: 1...height)
+            let inner = JobDecoder(width: lw, height: lh, baseDirectory: baseDirectory)
+            return .scaledLayer(width: lw, height: lh, opacity: opacity,
+                                ops: try inner.ops(node.optional("ops"), depth: depth + 1))
         default:
             throw RasterError.malformedJob(
                 path: node.child("op").path,

@@ -1,19 +1,61 @@
+import Foundation
 /// Runs jobs on one backend. It owns the scratch memory and the layer
 /// canvases, so rendering a stream of same-sized frames allocates nothing
 /// after the first.
+///
+/// Two options change *how* a frame is drawn, never what it depicts (SPEC
+/// section 5, "Scene variants"): `variants` (one per kernel, plus the layer
+/// variant) and `scale`, the render scale of dynamic resolution: the whole
+/// frame is drawn at scale x its size and resampled bilinearly to full size.
+/// Both are applied by `prepare`, which turns a job into the `PreparedJob`
+/// actually drawn; `render(_:into:)` of a prepared job allocates nothing in
+/// steady state, so a timed loop prepares its frames first.
 public final class Renderer {
     public let backend: any RasterBackend
     public var variants: VariantSelection
+    /// The render scale, in (0, 1] (SPEC: 1, 1/2 or 1/4).
+    public private(set) var scale: Double
     public let scratch = Scratch()
     /// One transparent canvas per layer depth (index 0 is for ops that must
     /// be composited rather than written, such as translucent gradients).
     private var layers: [Image] = []
+    /// One reduced-size canvas per depth, for `scaledLayer` ops.
+    private var reducedLayers: [Image] = []
+    /// The frame at the render scale, resampled into the caller's canvas.
+    private var reducedFrame: Image?
     /// The `blob` op's path, rebuilt in place each frame.
     private var blobPath = Path()
+
+    public static let scales: [Double] = [1, 0.5, 0.25]
 
     public init(backend: any RasterBackend, variants: VariantSelection = .exact) {
         self.backend = backend
         self.variants = variants
+        self.scale = 1
+    }
+
+    /// A renderer at a render scale in (0, 1].
+    public convenience init(backend: any RasterBackend, variants: VariantSelection = .exact, scale: Double) throws {
+        guard scale.isFinite, scale >= Renderer.minScale, scale <= 1 else {
+            throw RasterError.invalidArgument(name: "scale", value: "\(scale)", accepted: "\(Renderer.minScale)...1 (e.g. 1, 0.5, 0.25)")
+        }
+        self.init(backend: backend, variants: variants)
+        self.scale = scale
+    }
+
+    public static let minScale = 1.0 / 16
+
+    /// A job as this renderer draws it: at the render scale, with the layer
+    /// variant applied. Allocates (it builds new ops); call it outside timed loops.
+    public func prepare(_ job: Job) throws -> PreparedJob {
+        var drawn = job
+        if variants.layer == .quarter { drawn = try Renderer.reduceBlurredLayers(drawn) }
+        if scale != 1 {
+            let w = max(1, Int((Double(job.width) * scale).rounded()))
+            let h = max(1, Int((Double(job.height) * scale).rounded()))
+            drawn = try drawn.scaled(toWidth: w, height: h)
+        }
+        return PreparedJob(job: drawn, width: job.width, height: job.height)
     }
 
     /// A new canvas with the job rendered into it.
@@ -25,12 +67,33 @@ public final class Renderer {
 
     /// Renders into an existing canvas of the job's size (reused across frames).
     public func render(_ job: Job, into canvas: Image) throws {
-        guard canvas.width == job.width, canvas.height == job.height else {
-            throw RasterError.invalidArgument(
-                name: "canvas", value: "\(canvas.width)x\(canvas.height)", accepted: "the job's \(job.width)x\(job.height)")
+        if scale == 1 && variants.layer == .full {
+            try render(PreparedJob(job: job, width: job.width, height: job.height), into: canvas)
+        } else {
+            try render(prepare(job), into: canvas)
         }
-        canvas.fill(job.background.rgba8)
-        try run(job.ops, on: canvas.view, depth: 0)
+    }
+
+    /// Draws a prepared job into a canvas of its full size.
+    public func render(_ prepared: PreparedJob, into canvas: Image) throws {
+        guard canvas.width == prepared.width, canvas.height == prepared.height else {
+            throw RasterError.invalidArgument(
+                name: "canvas", value: "\(canvas.width)x\(canvas.height)",
+                accepted: "the job's \(prepared.width)x\(prepared.height)")
+        }
+        let job = prepared.job
+        guard job.width != canvas.width || job.height != canvas.height else {
+            canvas.fill(job.background.rgba8)
+            try run(job.ops, on: canvas.view, depth: 0)
+            return
+        }
+        if reducedFrame?.width != job.width || reducedFrame?.height != job.height {
+            reducedFrame = try Image(width: job.width, height: job.height)
+        }
+        let small = reducedFrame!
+        small.fill(job.background.rgba8)
+        try run(job.ops, on: small.view, depth: 0)
+        try backend.resample(small.view, into: canvas.view, scratch: scratch)
     }
 
     /// The ops alone, onto whatever `canvas` holds: what `bench` times, so
@@ -65,6 +128,13 @@ public final class Renderer {
                 layer.fill(.transparent)
                 try run(ops, on: layer, depth: depth + 1)
                 try backend.composite(layer, onto: target, opacity: opacity)
+            case let .scaledLayer(width, height, opacity, ops):
+                let small = try reducedLayer(depth: depth, width: width, height: height)
+                small.fill(.transparent)
+                try run(ops, on: small, depth: depth + 1)
+                let layer = try self.layer(depth: depth, like: target)
+                try backend.resample(small, into: layer, scratch: scratch)
+                try backend.composite(layer, onto: target, opacity: opacity)
             }
         }
     }
@@ -80,10 +150,45 @@ public final class Renderer {
     }
 
     private func layer(depth: Int, like target: ImageView) throws -> ImageView {
-        while layers.count <= depth { layers.append(try Image(width: target.width, height: target.height)) }
-        if layers[depth].width != target.width || layers[depth].height != target.height {
-            layers[depth] = try Image(width: target.width, height: target.height)
-        }
-        return layers[depth].view
+        try Renderer.canvas(in: &layers, depth: depth, width: target.width, height: target.height)
     }
+
+    private func reducedLayer(depth: Int, width: Int, height: Int) throws -> ImageView {
+        try Renderer.canvas(in: &reducedLayers, depth: depth, width: width, height: height)
+    }
+
+    private static func canvas(in pool: inout [Image], depth: Int, width: Int, height: Int) throws -> ImageView {
+        while pool.count <= depth { pool.append(try Image(width: width, height: height)) }
+        if pool[depth].width != width || pool[depth].height != height {
+            pool[depth] = try Image(width: width, height: height)
+        }
+        return pool[depth].view
+    }
+
+    /// `layer=quarter`: every layer whose last op is a blur of sigma >=
+    /// `LayerVariant.minSigma` becomes a `scaledLayer` at 1/4 size.
+    static func reduceBlurredLayers(_ job: Job) throws -> Job {
+        func reduce(_ ops: [JobOp], width: Int, height: Int) throws -> [JobOp] {
+            try ops.map { op in
+                guard case let .layer(opacity, inner) = op else { return op }
+                guard case let .blur(b)? = inner.last, b.sigma >= LayerVariant.minSigma else {
+                    return .layer(opacity: opacity, ops: try reduce(inner, width: width, height: height))
+                }
+                let k = LayerVariant.reduction
+                let w = (width + k - 1) / k, h = (height + k - 1) / k
+                let layerJob = try Job(width: width, height: height, ops: inner).scaled(toWidth: w, height: h)
+                return .scaledLayer(width: w, height: h, opacity: opacity, ops: layerJob.ops)
+            }
+        }
+        return try Job(width: job.width, height: job.height, background: job.background,
+                       ops: reduce(job.ops, width: job.width, height: job.height))
+    }
+}
+
+/// A job ready to draw: `job` at the size it is drawn (the render scale's),
+/// `width` x `height` the canvas it ends up in.
+public struct PreparedJob: Sendable {
+    public let job: Job
+    public let width: Int
+    public let height: Int
 }

@@ -7,6 +7,7 @@ public struct VariantSelection: Sendable, Hashable {
     public var blur: BlurVariant = .exact
     public var fill: FillVariant = .exact
     public var mesh: MeshVariant = .exact
+    public var layer: LayerVariant = .full
 
     public init() {}
 
@@ -32,17 +33,21 @@ public struct VariantSelection: Sendable, Hashable {
             if kernel == nil || kernel == MeshVariant.kernelName, let v = MeshVariant(rawValue: name) {
                 mesh = v; matched = true
             }
+            if kernel == nil || kernel == LayerVariant.kernelName, let v = LayerVariant(rawValue: name) {
+                layer = v; matched = true
+            }
             guard matched else {
                 throw RasterError.invalidArgument(
                     name: "variant", value: "'\(item)'",
-                    accepted: KernelCatalog.all.map { "\($0.name)=\($0.variants.joined(separator: "|"))" }
+                    accepted: (KernelCatalog.all.map { "\($0.name)=\($0.variants.joined(separator: "|"))" }
+                        + ["\(LayerVariant.kernelName)=\(LayerVariant.allCases.map(\.rawValue).joined(separator: "|"))"])
                         .joined(separator: "; "))
             }
         }
     }
 
     public var description: String {
-        "\(FreeformVariant.kernelName)=\(freeform.rawValue),\(BlurVariant.kernelName)=\(blur.rawValue),\(FillVariant.kernelName)=\(fill.rawValue),\(MeshVariant.kernelName)=\(mesh.rawValue)"
+        "\(FreeformVariant.kernelName)=\(freeform.rawValue),\(BlurVariant.kernelName)=\(blur.rawValue),\(FillVariant.kernelName)=\(fill.rawValue),\(MeshVariant.kernelName)=\(mesh.rawValue),\(LayerVariant.kernelName)=\(layer.rawValue)"
     }
 }
 

@@ -1,0 +1,45 @@
+/// One way to draw a scene (SPEC section 5, "Scene variants"): a variant
+/// per kernel (plus the layer variant) and a render scale. Its quality is the
+/// PSNR and max error of its frame against the same frame drawn by the
+/// reference (exact variants, scale 1, double precision).
+public struct SceneVariant: Hashable, Sendable, CustomStringConvertible {
+    /// The `--variant` text ("exact", "blur=down4", "layer=quarter,blur=iir").
+    public let name: String
+    public let selection: VariantSelection
+    /// The render scale: 1, 1/2 or 1/4.
+    public let scale: Double
+
+    public init(_ name: String, scale: Double = 1) throws {
+        self.name = name
+        selection = try VariantSelection(parsing: name)
+        guard Renderer.scales.contains(scale) else {
+            throw RasterError.invalidArgument(name: "scale", value: "\(scale)",
+                                              accepted: Renderer.scales.map { "\($0)" }.joined(separator: ", "))
+        }
+        self.scale = scale
+    }
+
+    public static let exact = try! SceneVariant("exact")
+
+    /// Exact kernels at full scale: held to the reference, not measured against it.
+    public var isExact: Bool { selection == .exact && scale == 1 }
+
+    /// "scale=0.5" for reduced render scales, "" at full scale.
+    public var scaleLabel: String { scale == 1 ? "" : "scale=\(scale)" }
+
+    public var description: String { scale == 1 ? name : "\(name) @\(scale)" }
+
+    public func makeRenderer(backend: any RasterBackend) throws -> Renderer {
+        try Renderer(backend: backend, variants: selection, scale: scale)
+    }
+}
+
+extension Scene {
+    /// The variants the suite times for this scene: its own list at full
+    /// scale, then the exact kernels at every reduced render scale.
+    public static var suiteVariants: [SceneVariant] {
+        let own = info.variants.map { try! SceneVariant($0) }
+        let scaled = Renderer.scales.dropFirst().map { try! SceneVariant("exact", scale: $0) }
+        return own + scaled
+    }
+}
