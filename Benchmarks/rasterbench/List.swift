@@ -16,8 +16,19 @@ struct List: ParsableCommand {
         for b in BackendKind.allCases {
             print("  \(b.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(b.summary)")
         }
-        print("Benchmark suite entries (rasterbench run --kernels/--scenes):")
-        for e in Suite.entries {
+        print("Renderer variants: \(LayerVariant.kernelName)=\(LayerVariant.allCases.map(\.rawValue).joined(separator: "|")) (layers ending in a blur of sigma >= \(Int(LayerVariant.minSigma)) px drawn at 1/\(LayerVariant.reduction)); render scales \(Renderer.scales.map { Human.number($0) }.joined(separator: ", "))")
+        print("Scenes (rasterbench render --scene S, run --scenes S):")
+        for type in SceneCatalog.all {
+            let i = type.info
+            print("  \(i.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(i.summary)")
+            print("     \(i.repeats ? "cycle" : "span") \(i.cycle) frames; kernels \(i.kernels.joined(separator: ", ")); \(i.usesSeed ? "random (--seed)" : "no randomness"); after \(i.source)")
+            for (option, values) in [("styles", i.styles), ("modes", i.modes), ("themes", i.themes)] where !values.isEmpty {
+                print("     \(option): \(values.joined(separator: ", ")) (default \(values[0]))")
+            }
+            print("     suite variants: \(type.suiteVariants.map(\.description).joined(separator: ", "))")
+        }
+        print("Benchmark suite kernels (rasterbench run --kernels):")
+        for e in Suite.entries where !e.isScene {
             print("  \(e.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(e.summary)")
         }
         print("Device profiles (rasterbench run --profile; budget = 1000/fps ms x share, default \(Human.percent(Budget.defaultShare))):")
