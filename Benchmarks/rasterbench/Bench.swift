@@ -37,6 +37,12 @@ struct Bench: ParsableCommand {
     @Flag(name: .long, help: "Skip the comparison with the double-precision reference.")
     var noQuality = false
 
+    @Option(name: .long, help: "Render scale: 1, 0.5 or 0.25 (drawn smaller, resampled to full size).")
+    var scale: Double = 1
+
+    @Flag(name: .long, help: "Also time each op on its own (median per op over the samples): where the frame's time goes.")
+    var perOp = false
+
     func run() throws {
         var sampler = quick ? SamplerSettings.quick : SamplerSettings.standard
         if let runs {
@@ -53,7 +59,14 @@ struct Bench: ParsableCommand {
         let url = URL(fileURLWithPath: job)
         let job = try Job.load(contentsOf: url)
         let loadMs = MonotonicClock.seconds(since: loadStart) * 1e3
-        let renderer = try backendOptions.makeRenderer()
+        guard Renderer.scales.contains(scale) else {
+            throw RasterError.invalidArgument(name: "--scale", value: "\(scale)", accepted: "1, 0.5, 0.25")
+        }
+        let renderer = try backendOptions.makeRenderer(scale: scale)
+        // The render scale and the layer variant turn the job into the one
+        // actually drawn; that happens once, outside the timing.
+        let prepared = try renderer.prepare(job)
+        let direct = prepared.job.width == job.width && prepared.job.height == job.height
         if !host.optimized { Console.warn(BuildInfo.debugWarning) }
         let threads = Suite.effectiveThreads(renderer.backend.kind, requested: renderer.backend.threads)
         let canvas = try Image(width: job.width, height: job.height)
@@ -63,8 +76,23 @@ struct Bench: ParsableCommand {
         canvas.fill(background)
         // The ops alone, onto whatever the canvas holds (the cost of the
         // kernels does not depend on the pixels they paint over).
-        let ops = try Sampler.measure(sampler) { try renderer.runOps(job, on: canvas) }
-        let frame = try Sampler.measure(sampler) { try renderer.render(job, into: canvas) }
+        // At a reduced scale "ops" is the whole prepared frame (drawing small, resampling).
+        let ops = try Sampler.measure(sampler) {
+            if direct { try renderer.runOps(prepared.job, on: canvas) } else { try renderer.render(prepared, into: canvas) }
+        }
+        let frame = try Sampler.measure(sampler) { try renderer.render(prepared, into: canvas) }
+        var opTimes: [(String, Double)] = []
+        if perOp {
+            var collected: [String: [Double]] = [:]
+            var order: [String] = []
+            renderer.opTimer = { label, ns in
+                if collected[label] == nil { order.append(label) }
+                collected[label, default: []].append(Double(ns) * 1e-6)
+            }
+            for _ in 0..<max(3, ops.nanoseconds.count) { try renderer.render(prepared, into: canvas) }
+            renderer.opTimer = nil
+            opTimes = order.map { ($0, Summary(collected[$0]!).median) }
+        }
 
         var quality: ImageDiff? = nil
         if !noQuality {
@@ -79,7 +107,7 @@ struct Bench: ParsableCommand {
                          backend: renderer.backend.kind, threads: threads, width: job.width, height: job.height) {
             WorkloadInstance(owning: [], body: {})
         }
-        w.param = renderer.variants.description
+        w.param = renderer.variants.description + (scale == 1 ? "" : " scale=\(scale)")
         w.note = "ops only; clear \(Human.time(ms: clear.summary.median * 1e-6)), load \(Human.time(ms: loadMs)) once"
         let runner = SuiteRunner(config: config)
         var row = runner.baseRow(w)
@@ -104,9 +132,15 @@ struct Bench: ParsableCommand {
             t.add([name, Human.time(ms: m.median), Human.time(ms: m.p95), Human.time(ms: m.p99), Human.time(ms: m.min),
                    Human.time(ms: m.max), Human.time(ms: m.mad), "\(m.count) x \(x.batch)"])
         }
-        add("ops", ops)
+        add(direct ? "ops" : "ops at scale \(scale) + resample", ops)
         add("clear + ops", frame)
         print(t.render())
+        if perOp {
+            var p = TextTable(["op (per-op run, medians)", "median"])
+            for (label, ms) in opTimes { p.add([label, Human.time(ms: ms)]) }
+            print(p.render())
+            print("a layer's line includes its ops and its composite; per-op timing adds two clock reads an op")
+        }
         print("throughput: \(Human.number(Double(job.width * job.height) / (s.median / 1e3) / 1e6)) Mpix/s; budget \(Human.number(budget.milliseconds)) ms: p95 \(budget.fits(p95Ms: s.p95) ? "fits" : "is OVER")")
         if let q = quality {
             print("quality vs reference: max err \(Human.number(q.maxError)), PSNR \(q.psnr.isInfinite ? "inf" : Human.number(q.psnr)) dB")

@@ -25,6 +25,11 @@ public final class Renderer {
     private var reducedFrame: Image?
     /// The `blob` op's path, rebuilt in place each frame.
     private var blobPath = Path()
+    /// Called after each op (and each layer's composite, and the final
+    /// resample) with a label such as "layer/blur" and the op's duration in
+    /// nanoseconds: where a frame's time goes (`bench --per-op`). nil, the
+    /// default, costs one branch per op.
+    public var opTimer: ((String, UInt64) -> Void)?
 
     public static let scales: [Double] = [1, 0.5, 0.25]
 
@@ -93,7 +98,9 @@ public final class Renderer {
         let small = reducedFrame!
         small.fill(job.background.rgba8)
         try run(job.ops, on: small.view, depth: 0)
+        let start = opTimer == nil ? 0 : DispatchTime.now().uptimeNanoseconds
         try backend.resample(small.view, into: canvas.view, scratch: scratch)
+        if let opTimer { opTimer("resample to full size", DispatchTime.now().uptimeNanoseconds - start) }
     }
 
     /// The ops alone, onto whatever `canvas` holds: what `bench` times, so
@@ -102,8 +109,14 @@ public final class Renderer {
         try run(job.ops, on: canvas.view, depth: 0)
     }
 
-    private func run(_ ops: [JobOp], on target: ImageView, depth: Int) throws {
+    private func run(_ ops: [JobOp], on target: ImageView, depth: Int, path: String = "") throws {
         for op in ops {
+            let start = opTimer == nil ? 0 : DispatchTime.now().uptimeNanoseconds
+            defer {
+                if let opTimer {
+                    opTimer(path + op.name, DispatchTime.now().uptimeNanoseconds - start)
+                }
+            }
             switch op {
             case let .freeform(g):
                 try paint(opaque: g.points.allSatisfy { $0.color.isOpaque }, on: target, depth: depth) {
@@ -126,12 +139,12 @@ public final class Renderer {
             case let .layer(opacity, ops):
                 let layer = try self.layer(depth: depth, like: target)
                 layer.fill(.transparent)
-                try run(ops, on: layer, depth: depth + 1)
+                try run(ops, on: layer, depth: depth + 1, path: path + "layer/")
                 try backend.composite(layer, onto: target, opacity: opacity)
             case let .scaledLayer(width, height, opacity, ops):
                 let small = try reducedLayer(depth: depth, width: width, height: height)
                 small.fill(.transparent)
-                try run(ops, on: small, depth: depth + 1)
+                try run(ops, on: small, depth: depth + 1, path: path + "layer/")
                 let layer = try self.layer(depth: depth, like: target)
                 try backend.resample(small, into: layer, scratch: scratch)
                 try backend.composite(layer, onto: target, opacity: opacity)
@@ -182,6 +195,26 @@ public final class Renderer {
         }
         return try Job(width: job.width, height: job.height, background: job.background,
                        ops: reduce(job.ops, width: job.width, height: job.height))
+    }
+}
+
+extension JobOp {
+    /// The op's job-file name ("layer" for both kinds of layer, whose time
+    /// includes their ops').
+    public var name: String {
+        switch self {
+        case .freeform: return "freeform"
+        case let .gradient(g):
+            if case .radial = g.shape { return "radial" }
+            return "linear"
+        case .fill: return "fill"
+        case .blob: return "blob"
+        case .mesh: return "mesh"
+        case .image: return "image"
+        case .blur: return "blur"
+        case .layer: return "layer (all)"
+        case .scaledLayer: return "layer at reduced size (all)"
+        }
     }
 }
 
