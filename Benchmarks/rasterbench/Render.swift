@@ -34,6 +34,9 @@ struct Render: ParsableCommand {
     @Option(name: .long, help: "A range of frames A..B (inclusive) to a folder of PNGs or an animated .webp.")
     var frames: String?
 
+    @Option(name: .long, help: "With --frames: every Kth frame (an animation at fps/K).")
+    var step: Int = 1
+
     @Flag(name: .long, help: "A contact sheet of frames spread over the scene's cycle, to a .png.")
     var sheet = false
 
@@ -76,6 +79,9 @@ struct Render: ParsableCommand {
         guard scene.scene != nil else {
             throw RasterError.invalidArgument(name: "input", value: "none", accepted: "a job file or --scene NAME")
         }
+        guard step == 1 || frames != nil else {
+            throw RasterError.invalidArgument(name: "--step", value: "\(step)", accepted: "only with --frames")
+        }
         let modes = [frame != nil, frames != nil, sheet].filter { $0 }.count
         guard modes <= 1 else {
             throw RasterError.invalidArgument(name: "--frame/--frames/--sheet", value: "more than one", accepted: "one of them")
@@ -91,7 +97,11 @@ struct Render: ParsableCommand {
         }
         if let frames {
             let range = try Render.parseRange(frames)
-            try Render.writeSequence(instance, frames: Array(range), renderer: renderer, output: output)
+            guard (1...range.count).contains(step) else {
+                throw RasterError.invalidArgument(name: "--step", value: "\(step)", accepted: "1...\(range.count)")
+            }
+            try Render.writeSequence(instance, frames: Array(range).enumerated().filter { $0.offset % step == 0 }.map(\.element),
+                                     step: step, renderer: renderer, output: output)
             return
         }
         if sheet {
@@ -165,19 +175,24 @@ struct SceneSelection: ParsableArguments {
     @Option(name: .long, help: "Style (telegram: ios, contest).")
     var style: String?
 
+    @Option(name: .long, help: "Frame size WxH instead of the profile's (lengths in pt scale with the width).")
+    var size: String?
+
     func make() throws -> any Scene {
         guard let scene else {
             throw RasterError.invalidArgument(name: "--scene", value: "missing", accepted: SceneCatalog.names.joined(separator: ", "))
         }
         let type = try SceneCatalog.named(scene)
         let p = try DeviceProfile.named(profile ?? DeviceProfile.defaultName)
-        let canvas = try SceneCanvas(width: p.width, height: p.height, scale: p.scale, fps: p.fps)
+        let (w, h) = try size.map(parseSize) ?? (p.width, p.height)
+        // A custom size keeps the profile's look: its points scale with the width.
+        let canvas = try SceneCanvas(width: w, height: h, scale: p.scale * Double(w) / Double(p.width), fps: p.fps)
         return try type.init(options: SceneOptions(seed: seed ?? SceneOptions.defaultSeed, style: style, mode: mode, theme: theme),
                              canvas: canvas)
     }
 
     func requireNoSceneOptions() throws {
-        let given = [("--profile", profile != nil), ("--seed", seed != nil), ("--theme", theme != nil),
+        let given = [("--profile", profile != nil), ("--size", size != nil), ("--seed", seed != nil), ("--theme", theme != nil),
                      ("--mode", mode != nil), ("--style", style != nil)].filter(\.1).map(\.0)
         guard given.isEmpty else {
             throw RasterError.invalidArgument(name: given.joined(separator: ", "), value: "given with a job file",

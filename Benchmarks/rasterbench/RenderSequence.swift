@@ -4,7 +4,7 @@ import RasterKit
 extension Render {
     /// Frames to a folder of numbered PNGs (output ends in `/` or names a
     /// folder) or to an animated WebP (output ends in `.webp`).
-    static func writeSequence(_ scene: any Scene, frames: [Int], renderer: Renderer, output: String?) throws {
+    static func writeSequence(_ scene: any Scene, frames: [Int], step: Int, renderer: Renderer, output: String?) throws {
         guard let output, !output.isEmpty else {
             throw RasterError.invalidArgument(name: "-o", value: "missing", accepted: "a folder ending in / or a .webp file")
         }

@@ -101,6 +101,12 @@ public final class SuiteRunner {
             return row
         }
         fill(&row, samples: samples, workload: w)
+        if samples.nanoseconds.count < config.sampler.minSamples {
+            // Said in the row, not only in the samples column: a median of
+            // two is a rough figure (the naive backend's slowest scenes).
+            row.note = [row.note, "sampled sparingly: \(samples.nanoseconds.count) samples, the \(Human.number(config.sampler.maxTime)) s per-row limit reached"]
+                .filter { !$0.isEmpty }.joined(separator: "; ")
+        }
         if let q = quality(w, instance) {
             row.psnrDb = q.psnr
             row.maxErr = q.maxError

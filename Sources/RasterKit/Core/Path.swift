@@ -48,13 +48,17 @@ public struct Path: Sendable, Hashable {
         guard !elements.isEmpty else {
             throw RasterError.invalidArgument(name: name, value: "an empty path", accepted: "at least one path command")
         }
+        // Allocation-free (no `points` arrays): the blob op validates its
+        // rebuilt path every frame.
         for (i, e) in elements.enumerated() {
-            for p in e.points {
-                guard p.isFinite, abs(p.x) <= Path.maxCoordinate, abs(p.y) <= Path.maxCoordinate else {
-                    throw RasterError.invalidArgument(
-                        name: "\(name)[\(i)]", value: "\(p)",
-                        accepted: "finite coordinates within +-\(Path.maxCoordinate)")
-                }
+            var bad: Point?
+            e.forEachPoint { p in
+                if bad == nil, !(p.isFinite && abs(p.x) <= Path.maxCoordinate && abs(p.y) <= Path.maxCoordinate) { bad = p }
+            }
+            if let p = bad {
+                throw RasterError.invalidArgument(
+                    name: "\(name)[\(i)]", value: "\(p)",
+                    accepted: "finite coordinates within +-\(Path.maxCoordinate)")
             }
         }
     }
@@ -92,6 +96,17 @@ public struct Path: Sendable, Hashable {
 }
 
 extension Path.Element {
+    /// Calls `body` with the element's points in order, without building an array.
+    @inline(__always)
+    public func forEachPoint(_ body: (Point) -> Void) {
+        switch self {
+        case let .move(p), let .line(p): body(p)
+        case let .quad(c, p): body(c); body(p)
+        case let .cubic(c1, c2, p): body(c1); body(c2); body(p)
+        case .close: break
+        }
+    }
+
     /// The element's points in order (controls, then the end point).
     public var points: [Point] {
         switch self {
