@@ -19,6 +19,9 @@ import Foundation
 /// disabled, libwebp's default, at most two encoded candidates are pending
 /// at a time. So a writer costs about four canvases plus the compressed
 /// output, whatever the number of frames, and it keeps no copy of a frame.
+/// Measured (375x667 frames, 1 MB each, debug test process): peak RSS
+/// 124.5 MB after 20 lossy frames and 124.8 MB after 200; lossless 124.7 MB
+/// after 20 and 124.5 MB after 100.
 ///
 /// Frames are premultiplied RGBA8 (`ImageView`); WebP stores straight alpha,
 /// so each is un-premultiplied with the PNG writer's rounding
