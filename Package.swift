@@ -102,9 +102,17 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
+        // Animated WebP output: libwebpmux's WebPAnimEncoder on libwebp's
+        // encoder (libwebpmux.pc requires libwebp); libwebpdemux for reading back.
+        .systemLibrary(
+            name: "CWebP",
+            path: "Sources/CWebP",
+            pkgConfig: "libwebpmux",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
         .target(
             name: "RasterKit",
-            dependencies: ["CRasterOMP", "CPNG"],
+            dependencies: ["CRasterOMP", "CPNG", "CWebP"],
             path: "Sources/RasterKit",
             swiftSettings: swift5 + swiftCodegen
         ),

@@ -112,7 +112,14 @@ public enum ImageFile {
         for i in stride(from: 0, to: bytes.count, by: 4) {
             let a = UInt32(bytes[i + 3])
             guard a != 0 else { bytes[i] = 0; bytes[i + 1] = 0; bytes[i + 2] = 0; continue }
-            for c in 0..<3 { bytes[i + c] = UInt8(min(255, (UInt32(bytes[i + c]) * 255 + a / 2) / a)) }
+            for c in 0..<3 { bytes[i + c] = straight(bytes[i + c], alpha: a) }
         }
+    }
+
+    /// One premultiplied channel to straight alpha, rounding to nearest
+    /// (`a` > 0). Shared by the PNG and the WebP writers.
+    @inline(__always)
+    static func straight(_ c: UInt8, alpha a: UInt32) -> UInt8 {
+        UInt8(min(255, (UInt32(c) * 255 + a / 2) / a))
     }
 }
