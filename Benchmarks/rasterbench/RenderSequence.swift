@@ -1,17 +1,28 @@
 import Foundation
+import RasterHarness
 import RasterKit
 
 extension Render {
     /// Frames to a folder of numbered PNGs (output ends in `/` or names a
-    /// folder) or to an animated WebP (output ends in `.webp`).
+    /// folder) or to an animated WebP (output ends in `.webp`). The writer is
+    /// created, and with it the output checked, before the first frame is
+    /// rendered; a failure part-way removes what was written.
     static func writeSequence(_ scene: any Scene, frames: [Int], step: Int, renderer: Renderer, output: String?) throws {
-        guard let output, !output.isEmpty else {
+        guard let output, !output.isEmpty, let first = frames.first, let last = frames.last else {
             throw RasterError.invalidArgument(name: "-o", value: "missing", accepted: "a folder ending in / or a .webp file")
         }
         let image = try Image(width: scene.canvas.width, height: scene.canvas.height)
         let url = URL(fileURLWithPath: output)
         if url.pathExtension.lowercased() == "webp" {
-            throw RasterError.unsupported(backend: "render", kernel: "animated WebP", variant: "not built yet")
+            let writer = try AnimatedWebPWriter(url: url, width: image.width, height: image.height,
+                                                fps: scene.canvas.fps / Double(step))
+            for f in frames {
+                try renderer.render(scene.job(frame: f), into: image)
+                try writer.add(image.view)
+            }
+            let bytes = try writer.finish()
+            print("wrote \(url.path) (\(frames.count) frames \(first)...\(last), \(image.width)x\(image.height) at \(Human.number(scene.canvas.fps / Double(step))) fps, \(writer.compression), \(bytes / 1024) KiB)")
+            return
         }
         var isDir: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir)
@@ -19,16 +30,32 @@ extension Render {
             throw RasterError.invalidArgument(name: "-o", value: "'\(Console.escaped(output))'",
                                               accepted: "a folder ending in / (numbered PNGs) or a .webp file")
         }
-        let digits = String(frames.last ?? 0).count
-        for f in frames {
-            try renderer.render(scene.job(frame: f), into: image)
-            let name = "frame-" + String(repeating: "0", count: max(0, digits - String(f).count)) + "\(f).png"
-            try ImageFile.write(image.view, to: url.appendingPathComponent(name))
+        let writer = try FrameSequenceWriter(directory: url, frames: first...last)
+        do {
+            for f in frames {
+                try renderer.render(scene.job(frame: f), into: image)
+                try writer.write(image.view, index: f)
+            }
+        } catch {
+            writer.discard()
+            throw error
         }
-        print("wrote \(frames.count) frames to \(url.path)/")
+        print("wrote \(frames.count) frames to \(url.path)/ (\(writer.url(forFrame: first).lastPathComponent) ...)")
     }
 
+    /// Thumbnail width on a contact sheet: a quarter of the frame, at least 64 px.
+    static func thumbnailWidth(_ frameWidth: Int) -> Int { min(frameWidth, max(64, frameWidth / 4)) }
+
     static func writeSheet(_ scene: any Scene, frames: [Int], renderer: Renderer, to out: URL) throws {
-        throw RasterError.unsupported(backend: "render", kernel: "contact sheet", variant: "not built yet")
+        let image = try Image(width: scene.canvas.width, height: scene.canvas.height)
+        let layout = try ContactSheet.Layout(frameCount: frames.count, frameWidth: image.width, frameHeight: image.height,
+                                             thumbnailWidth: thumbnailWidth(image.width))
+        let sheet = try ContactSheet(layout: layout)
+        for f in frames {
+            try renderer.render(scene.job(frame: f), into: image)
+            try sheet.add(image.view)
+        }
+        try ImageFile.write(sheet.image.view, to: out)
+        print("wrote \(out.path) (\(frames.count) frames of \(type(of: scene).info.name): \(frames.map(String.init).joined(separator: ", ")); \(layout.width)x\(layout.height))")
     }
 }

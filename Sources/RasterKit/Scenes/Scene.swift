@@ -65,7 +65,7 @@ public struct SceneOptions: Sendable, Hashable {
         guard let value else { return accepted.first }
         guard accepted.contains(value) else {
             throw RasterError.invalidArgument(
-                name: "--\(option) for scene \(scene)", value: "'\(value)'",
+                name: "--\(option) for scene \(scene)", value: "'\(RasterError.escaped(value))'",
                 accepted: accepted.isEmpty ? "none (the scene has no \(option)s)" : accepted.joined(separator: ", "))
         }
         return value
@@ -116,7 +116,7 @@ public enum SceneCatalog {
 
     public static func named(_ name: String) throws -> any Scene.Type {
         guard let s = all.first(where: { $0.info.name == name }) else {
-            throw RasterError.invalidArgument(name: "scene", value: "'\(name)'", accepted: names.joined(separator: ", "))
+            throw RasterError.invalidArgument(name: "scene", value: "'\(RasterError.escaped(name))'", accepted: names.joined(separator: ", "))
         }
         return s
     }
