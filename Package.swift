@@ -152,7 +152,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CrossBackendTests",
-            dependencies: ["RasterKit", "RasterReference"],
+            dependencies: ["RasterKit", "RasterReference", "RasterHarness", "CRasterOMP"],
             path: "Tests/CrossBackendTests",
             swiftSettings: swift5
         ),

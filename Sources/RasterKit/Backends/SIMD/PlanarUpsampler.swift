@@ -10,7 +10,7 @@ struct PlanarUpsampler {
     let rows: BilinearAxis
     /// Source row pitch in floats: whole vectors plus one spare column, so
     /// the kernel can store full lanes and the right tap of the last column
-    /// (whose weight is 0) reads finite memory.
+    /// (whose weight is 0) reads memory `run` zeroes.
     let pitch: Int
     let source: UnsafeMutablePointer<Float>
     let stretched: UnsafeMutablePointer<Float>
@@ -46,6 +46,10 @@ struct PlanarUpsampler {
             for y in rows {
                 for ch in 0..<4 {
                     let src = source + (ch * sh + y) * pitch, out = stretched + (ch * sh + y) * width
+                    // The spare column is read with weight 0 by the last
+                    // column's tap; when sw is a whole number of vectors no
+                    // store reached it, and 0 * (stale NaN or inf) is NaN.
+                    src[sw] = 0
                     for x in 0..<width {
                         let i = Int(tapIndex[x])
                         out[x] = src[i] + (src[i + 1] - src[i]) * tapWeight[x]
