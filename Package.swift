@@ -160,7 +160,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CrossBackendTests",
-            dependencies: ["RasterKit", "RasterReference"],
+            dependencies: ["RasterKit", "RasterReference", "RasterHarness", "CRasterOMP"],
             path: "Tests/CrossBackendTests",
             swiftSettings: swift5
         ),

@@ -47,25 +47,31 @@ static void weights(const raster_omp_freeform *g, float *d2, float *f) {
 }
 
 /// A point whose influence disc reaches the current row: its index, its
-/// vertical offset squared and the x range (pixel-centre coordinates) of the
-/// row it can reach. Chunks outside that range skip the point; its weight
+/// vertical offset squared and the x range (sample coordinates) of the row
+/// it can reach. Chunks outside that range skip the point; its weight
 /// there would be exactly 0 (the disc is widened by a relative 1e-4, far
-/// beyond float rounding of d / L), so the image is unchanged.
+/// beyond float rounding of d / L), so the image is unchanged. With a swirl
+/// the samples of a row leave the row, so every point is kept.
 typedef struct { int index; float dy2, x_min, x_max; } reach;
 
 /// One row's view of the gradient: the points that reach it.
 typedef struct {
     const raster_omp_freeform *g;
-    int y, reaching;
+    float qy;
+    int reaching;
     reach active[16];
 } row_plan;
 
 static void plan_row(row_plan *r, const raster_omp_freeform *g, int y) {
-    const float l = (1.0f + 1e-4f) / g->inv_influence, qy = (float)y + 0.5f;
+    const float l = (1.0f + 1e-4f) / g->inv_influence, qy = ((float)y + 0.5f) * g->sample_y;
     r->g = g;
-    r->y = y;
+    r->qy = qy;
     r->reaching = 0;
     for (int i = 0; i < g->count; i++) {
+        if (g->swirl > 0.0f) {
+            r->active[r->reaching++] = (reach){ i, 0.0f, -INFINITY, INFINITY };
+            continue;
+        }
         float dy = qy - g->py[i], h2 = l * l - dy * dy;
         if (h2 <= 0.0f) continue;
         float h = sqrtf(h2) + 1e-3f;
@@ -73,24 +79,74 @@ static void plan_row(row_plan *r, const raster_omp_freeform *g, int y) {
     }
 }
 
+/// sin and cos of t in [0, 32] by the shared polynomial (raster_omp.h).
+static inline void swirl_sincos(float t, float *sin_t, float *cos_t) {
+    const float k = floorf(t * RASTER_OMP_SWIRL_2_OVER_PI + 0.5f);
+    float r = fmaf(-k, RASTER_OMP_SWIRL_PIO2_HI, t);
+    r = fmaf(-k, RASTER_OMP_SWIRL_PIO2_LO, r);
+    const float r2 = r * r;
+    float ps = fmaf(r2, RASTER_OMP_SWIRL_SIN9, RASTER_OMP_SWIRL_SIN7);
+    ps = fmaf(r2, ps, RASTER_OMP_SWIRL_SIN5);
+    ps = fmaf(r2, ps, RASTER_OMP_SWIRL_SIN3);
+    const float sn = fmaf(r * r2, ps, r);
+    float pc = fmaf(r2, RASTER_OMP_SWIRL_COS10, RASTER_OMP_SWIRL_COS8);
+    pc = fmaf(r2, pc, RASTER_OMP_SWIRL_COS6);
+    pc = fmaf(r2, pc, RASTER_OMP_SWIRL_COS4);
+    pc = fmaf(r2, pc, -0.5f);
+    const float cs = fmaf(r2, pc, 1.0f);
+    const int q = (int)k;
+    const float a = (q & 1) ? cs : sn, b = (q & 1) ? sn : cs;
+    *sin_t = (q & 2) ? -a : a;
+    *cos_t = ((q + 1) & 2) ? -b : b;
+}
+
+void raster_omp_swirl_sincos(const float *theta, float *sin_theta, float *cos_theta, int n) {
+    for (int i = 0; i < n; i++) swirl_sincos(theta[i], &sin_theta[i], &cos_theta[i]);
+}
+
+static inline float clamp01(float v) { return v < 0.0f ? 0.0f : (v > 1.0f ? 1.0f : v); }
+
 /// Evaluates `n` (<= CHUNK) pixels of the planned row from x0 into out[4][CHUNK].
 static void chunk(const row_plan *r, int x0, int n, float out[4][CHUNK]) {
     const raster_omp_freeform *g = r->g;
     const reach *active = r->active;
-    const int reaching = r->reaching, y = r->y;
-    float sum[CHUNK], acc[4][CHUNK], d2[CHUNK], f[CHUNK];
+    const int reaching = r->reaching;
+    const int swirl = g->swirl > 0.0f;
+    float sum[CHUNK], acc[4][CHUNK], d2[CHUNK], f[CHUNK], qx[CHUNK], qy[CHUNK];
     memset(sum, 0, sizeof sum);
     memset(acc, 0, sizeof acc);
-    const float qy = (float)y + 0.5f, left = (float)x0 + 0.5f, right = left + (float)(CHUNK - 1);
+    const float sx = g->sample_x, row_qy = r->qy;
+    const float left = ((float)x0 + 0.5f) * sx, right = ((float)x0 + (float)CHUNK - 0.5f) * sx;
+    #pragma omp simd
+    for (int j = 0; j < CHUNK; j++) qx[j] = ((float)(x0 + j) + 0.5f) * sx;
+    if (swirl) {
+        const float s = g->swirl;
+        #pragma omp simd
+        for (int j = 0; j < CHUNK; j++) {
+            const float dx = qx[j] - 0.5f, dy = row_qy - 0.5f;
+            float sn, cs;
+            swirl_sincos(s * (dx * dx + dy * dy), &sn, &cs);
+            qx[j] = clamp01(0.5f + dx * cs - dy * sn);
+            qy[j] = clamp01(0.5f + dx * sn + dy * cs);
+        }
+    }
     for (int k = 0; k < reaching; k++) {
         const reach p = active[k];
         if (p.x_max < left || p.x_min > right) continue;
-        const float px = g->px[p.index], dy2 = p.dy2;
+        const float px = g->px[p.index], py = g->py[p.index], dy2 = p.dy2;
         const float *c = g->colors + 4 * p.index;
-        #pragma omp simd
-        for (int j = 0; j < CHUNK; j++) {
-            float dx = (float)(x0 + j) + 0.5f - px;
-            d2[j] = dx * dx + dy2;
+        if (swirl) {
+            #pragma omp simd
+            for (int j = 0; j < CHUNK; j++) {
+                float dx = qx[j] - px, dy = qy[j] - py;
+                d2[j] = dx * dx + dy * dy;
+            }
+        } else {
+            #pragma omp simd
+            for (int j = 0; j < CHUNK; j++) {
+                float dx = qx[j] - px;
+                d2[j] = dx * dx + dy2;
+            }
         }
         weights(g, d2, f);
         #pragma omp simd
@@ -113,10 +169,11 @@ static void chunk(const row_plan *r, int x0, int n, float out[4][CHUNK]) {
     for (int j = 0; j < n; j++) {
         if (sum[j] > 0.0f) continue;
         // No point within L: the nearest point's colour, lowest index on ties.
-        float qx = (float)(x0 + j) + 0.5f, best = INFINITY;
+        const float x = qx[j], y = swirl ? qy[j] : row_qy;
+        float best = INFINITY;
         int nearest = 0;
         for (int i = 0; i < g->count; i++) {
-            float dx = qx - g->px[i], dy = qy - g->py[i], dd = dx * dx + dy * dy;
+            float dx = x - g->px[i], dy = y - g->py[i], dd = dx * dx + dy * dy;
             if (dd < best) { best = dd; nearest = i; }
         }
         for (int ch = 0; ch < 4; ch++) out[ch][j] = g->colors[4 * nearest + ch];
@@ -175,10 +232,10 @@ static void stretch_row(const float *planes, int sw, int sh, float *stretched, c
 }
 
 /// Output row y: a vertical blend of two stretched rows, packed.
-static void blend_row(const float *stretched, int sh, int scale, uint8_t *dst, int width, ptrdiff_t stride, int y) {
-    int y0; float fy;
-    raster_tap(y, scale, sh, &y0, &fy);
-    int y1 = y0 + 1 < sh ? y0 + 1 : sh - 1;
+static void blend_row(const float *stretched, int sh, const int32_t *row_index, const float *row_weight,
+                      uint8_t *dst, int width, ptrdiff_t stride, int y) {
+    const int y0 = row_index[y], y1 = y0 + 1 < sh ? y0 + 1 : sh - 1;
+    const float fy = row_weight[y];
     const ptrdiff_t plane = (ptrdiff_t)sh * width;
     const float *t = stretched + (ptrdiff_t)y0 * width, *b = stretched + (ptrdiff_t)y1 * width;
     uint32_t *row = (uint32_t *)(dst + (ptrdiff_t)y * stride);
@@ -193,12 +250,11 @@ static void blend_row(const float *stretched, int sh, int scale, uint8_t *dst, i
     }
 }
 
-void raster_omp_upsample(const float *planes, int sw, int sh, float *stretched, int32_t *tap_index,
-                         float *tap_weight, int scale, uint8_t *dst, int width, int height,
-                         ptrdiff_t stride, int threads) {
-    // Taps once per call, a horizontal stretch once per source row, then
-    // each output row is a contiguous vertical blend of two stretched rows.
-    for (int x = 0; x < width; x++) raster_tap(x, scale, sw, &tap_index[x], &tap_weight[x]);
+void raster_omp_upsample(const float *planes, int sw, int sh, float *stretched, const int32_t *tap_index,
+                         const float *tap_weight, const int32_t *row_index, const float *row_weight,
+                         uint8_t *dst, int width, int height, ptrdiff_t stride, int threads) {
+    // A horizontal stretch once per source row, then each output row is a
+    // contiguous vertical blend of two stretched rows.
     RASTER_PARALLEL_ROWS(sh, threads, y, stretch_row(planes, sw, sh, stretched, tap_index, tap_weight, width, y));
-    RASTER_PARALLEL_ROWS(height, threads, y, blend_row(stretched, sh, scale, dst, width, stride, y));
+    RASTER_PARALLEL_ROWS(height, threads, y, blend_row(stretched, sh, row_index, row_weight, dst, width, stride, y));
 }

@@ -8,7 +8,7 @@ extension Suite {
     /// so no bandwidth fraction.
     public static let freeform = SuiteEntry(
         name: FreeformVariant.kernelName,
-        summary: "K1 four-colour freeform gradient (Telegram), variants full, down2/4/8/10, lut",
+        summary: "K1 four-colour freeform gradient (Telegram), variants full, down2/4/8/10, lut, fit80, square10",
         workloads: { r in
             let g = Fixtures.telegram(width: r.width, height: r.height)
             let variants = r.exactOnly ? FreeformVariant.allCases.filter(\.isExact) : FreeformVariant.allCases

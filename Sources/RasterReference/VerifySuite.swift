@@ -58,6 +58,7 @@ public enum VerifySuite {
                 job: try Job(width: w, height: h, ops: [.freeform(telegram)]),
                 tolerance: freeformTolerance[v]!))
         }
+        cases += try telegramUnitCases(width: w, height: h, palette: palette, positions: positions)
         var rng = SeededGenerator(seed: 11)
         let offCanvas = try FreeformGradient(
             points: (0..<7).map { _ in .init(position: Point(rng.uniform(-200...300), rng.uniform(-200...300)),
@@ -91,6 +92,59 @@ public enum VerifySuite {
         .down8: Tolerance(maxError: 10, minPSNR: 52),
         // measured: max 11, 53.3 dB (a 15x27 source image on this small case)
         .down10: Tolerance(maxError: 13, minPSNR: 50),
+        // measured: max 3, 63.9 dB (a 45x80 grid)
+        .fit80: Tolerance(maxError: 4, minPSNR: 60),
+        // measured: max 16, 47.7 dB (a 15x15 grid stretched over 150x267)
+        .square10: Tolerance(maxError: 19, minPSNR: 44),
+    ]
+
+    /// K1 in unit space: Telegram iOS's renderer (s = 0.784, L = 0.92,
+    /// e = 3) at every variant, and the 2021 contest's style (L = 1, e = 4,
+    /// no swirl) at its sizes.
+    static func telegramUnitCases(width w: Int, height h: Int, palette: [Color], positions: [Point]) throws -> [VerifyCase] {
+        let stops = zip(positions, palette).map { FreeformGradient.Stop(position: $0, color: $1) }
+        let ios = try FreeformGradient(points: stops, influence: 0.92, exponent: 3, space: .unit, swirl: 0.784)
+        let contest = try FreeformGradient(points: stops, influence: 1, exponent: 4, space: .unit)
+        var cases: [VerifyCase] = []
+        for (name, g, variants, floors) in [("telegram ios", ios, FreeformVariant.allCases, telegramIOSTolerance),
+                                            ("telegram contest", contest, [.full, .fit80, .square10], telegramContestTolerance)] {
+            for v in variants {
+                var sel = VariantSelection(); sel.freeform = v
+                cases.append(VerifyCase(
+                    name: "\(name) \(w)x\(h)", kernel: "freeform", variant: v.rawValue, variants: sel,
+                    job: try Job(width: w, height: h, ops: [.freeform(g)]), tolerance: floors[v]!))
+            }
+        }
+        return cases
+    }
+
+    /// Floors for Telegram iOS's renderer (unit space, swirl) at each K1
+    /// variant, a little below what they measured when written.
+    public static let telegramIOSTolerance: [FreeformVariant: Tolerance] = [
+        .full: .exactGradient,
+        // measured: max 1, 75.8 dB
+        .lut: Tolerance(maxError: 2, minPSNR: 72),
+        // measured: max 1, 68.5 dB
+        .down2: Tolerance(maxError: 2, minPSNR: 65),
+        // measured: max 3, 62.9 dB
+        .down4: Tolerance(maxError: 4, minPSNR: 59),
+        // measured: max 6, 56.6 dB
+        .down8: Tolerance(maxError: 8, minPSNR: 53),
+        // measured: max 7, 54.1 dB
+        .down10: Tolerance(maxError: 9, minPSNR: 51),
+        // measured: max 2, 64.1 dB
+        .fit80: Tolerance(maxError: 3, minPSNR: 61),
+        // measured: max 10, 50.9 dB
+        .square10: Tolerance(maxError: 12, minPSNR: 47),
+    ]
+
+    /// Floors for the contest's style (unit space, L = 1, e = 4) at its sizes.
+    public static let telegramContestTolerance: [FreeformVariant: Tolerance] = [
+        .full: .exactGradient,
+        // measured: max 2, 65.3 dB
+        .fit80: Tolerance(maxError: 3, minPSNR: 62),
+        // measured: max 6, 53.2 dB
+        .square10: Tolerance(maxError: 8, minPSNR: 50),
     ]
 
     static func gradientCases() throws -> [VerifyCase] {

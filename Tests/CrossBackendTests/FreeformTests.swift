@@ -1,3 +1,6 @@
+import CRasterOMP
+import Foundation
+import RasterHarness
 import RasterKit
 import RasterReference
 import XCTest
@@ -85,5 +88,185 @@ final class FreeformTests: XCTestCase {
         XCTAssertThrowsError(try FreeformGradient(points: [p], influence: .nan))
         XCTAssertThrowsError(try FreeformGradient(points: [p], influence: 1, exponent: 0.5))
         XCTAssertThrowsError(try FreeformGradient(points: [.init(position: Point(.infinity, 0), color: .transparent)], influence: 1))
+    }
+}
+
+/// K1's unit space, Telegram iOS's swirl and the grid variants (fit80, square10).
+final class FreeformUnitTests: XCTestCase {
+    func randomUnitGradient(_ rng: inout SeededGenerator, swirl: Double? = nil) throws -> FreeformGradient {
+        let n = Int(rng.next() % 16) + 1
+        return try FreeformGradient(
+            points: (0..<n).map { _ in
+                .init(position: Point(rng.uniform(-0.3...1.3), rng.uniform(-0.3...1.3)), color: rng.color())
+            },
+            influence: rng.uniform(0.1...1.5),
+            exponent: rng.unit() < 0.5 ? Double(Int(rng.next() % 8) + 1) : rng.uniform(1...9),
+            space: .unit, swirl: swirl ?? (rng.unit() < 0.3 ? 0 : rng.uniform(0...FreeformGradient.maxSwirl)))
+    }
+
+    static func telegramIOS() throws -> FreeformGradient {
+        let palette = try ["#7FA381", "#FFF5C5", "#336F55", "#FBE37D"].map(Color.init(hex:))
+        let positions = [Point(0.80, 0.10), Point(0.35, 0.25), Point(0.20, 0.90), Point(0.65, 0.75)]
+        return try FreeformGradient(points: zip(positions, palette).map { .init(position: $0, color: $1) },
+                                    influence: 0.92, exponent: 3, space: .unit, swirl: 0.784)
+    }
+
+    /// Unit space with and without swirl (up to the largest accepted), every
+    /// backend and thread count, odd sizes and padded strides: within SPEC's
+    /// bound of the double reference.
+    func testUnitSpaceAndSwirlMatchReference() throws {
+        var rng = SeededGenerator(seed: 31)
+        var cases = [(try Self.telegramIOS(), 47, 83)]
+        for (w, h) in [(1, 1), (17, 3), (33, 9), (64, 5), (95, 31), (40, 40)] {
+            cases.append((try randomUnitGradient(&rng), w, h))
+        }
+        cases.append((try randomUnitGradient(&rng, swirl: FreeformGradient.maxSwirl), 61, 37))
+        for (g, w, h) in cases {
+            let reference = Reference.freeform(g, width: w, height: h)
+            for backend in backendMatrix {
+                let image = try paddedImage(width: w, height: h)
+                try backend.freeform(g, variant: .full, into: image.view, scratch: Scratch())
+                assertWithin(.exactGradient, image.view, reference,
+                             "unit \(w)x\(h) \(g.points.count) points e=\(g.exponent) s=\(g.swirl) on \(label(backend))")
+                assertPaddingIntact(image)
+            }
+        }
+    }
+
+    /// Every variant in unit space with a swirl: padding intact, and the
+    /// backends agree (same maths, same sample positions) within 1 of naive.
+    func testUnitVariantsAgreeAcrossBackends() throws {
+        var rng = SeededGenerator(seed: 5)
+        for (w, h) in [(1, 1), (3, 2), (83, 57), (160, 9)] {
+            let g = try randomUnitGradient(&rng, swirl: 0.784 + rng.uniform(0...8))
+            for v in FreeformVariant.allCases {
+                let baseline = try Image(width: w, height: h)
+                try NaiveBackend().freeform(g, variant: v, into: baseline.view, scratch: Scratch())
+                for backend in backendMatrix {
+                    let image = try paddedImage(width: w, height: h)
+                    try backend.freeform(g, variant: v, into: image.view, scratch: Scratch())
+                    assertPaddingIntact(image)
+                    let d = ImageDiff(image.view, baseline.view)
+                    XCTAssertLessThanOrEqual(d.maxError, 1, "\(v) \(w)x\(h) on \(label(backend)) vs naive: \(d)")
+                }
+            }
+        }
+    }
+
+    /// The simd and openmp images do not depend on the thread count, for
+    /// every variant, in both spaces.
+    func testByteIdenticalAcrossThreads() throws {
+        var rng = SeededGenerator(seed: 77)
+        let (w, h) = (131, 97)
+        let unit = try randomUnitGradient(&rng, swirl: 3.5)
+        let pixels = try FreeformGradient(
+            points: (0..<5).map { _ in .init(position: Point(rng.uniform(0...131), rng.uniform(0...97)), color: rng.color()) },
+            influence: 90, exponent: 3)
+        for g in [unit, pixels] {
+            for kind in [BackendKind.simd, .openmp] {
+                for v in FreeformVariant.allCases {
+                    var first: [UInt8]?
+                    for t in [1, 2, 7] {
+                        let image = try Image(width: w, height: h)
+                        try kind.make(threads: t).freeform(g, variant: v, into: image.view, scratch: Scratch())
+                        if let first { XCTAssertEqual(first, image.packedBytes, "\(kind) \(v) \(g.space) at \(t) threads") }
+                        else { first = image.packedBytes }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Stage test of the grid variants' sample positions: square10 over a
+    /// 20 x 20 frame is a 2 x 2 grid whose cells stand for frame positions
+    /// 5 and 15; the up-sampler reads grid position (x + 0.5) / 10 - 0.5,
+    /// held at the edges, so pixels 0...4 show cell 0 unblended and
+    /// 15...19 cell 1. The cells' values are K1 on a 2 x 2 canvas with the
+    /// geometry shrunk tenfold (pixel space) or unchanged (unit space).
+    func testGridCellsSampleTheirFramePositions() throws {
+        var rng = SeededGenerator(seed: 8)
+        let stops = (0..<4).map { _ in
+            FreeformGradient.Stop(position: Point(rng.uniform(0...20), rng.uniform(0...20)), color: rng.color(opaque: true))
+        }
+        let pixels = try FreeformGradient(points: stops, influence: 25, exponent: 2)
+        let shrunk = try FreeformGradient(points: stops.map { .init(position: Point($0.position.x / 10, $0.position.y / 10), color: $0.color) },
+                                          influence: 2.5, exponent: 2)
+        let unit = try FreeformGradient(points: stops.map { .init(position: Point($0.position.x / 20, $0.position.y / 20), color: $0.color) },
+                                        influence: 1.25, exponent: 2, space: .unit, swirl: 2)
+        for (g, cells) in [(pixels, Reference.freeform(shrunk, width: 2, height: 2)), (unit, Reference.freeform(unit, width: 2, height: 2))] {
+            XCTAssertEqual(FreeformGrid(g, variant: .square10, width: 20, height: 20).width, 2)
+            for backend in backendMatrix {
+                let image = try Image(width: 20, height: 20)
+                try backend.freeform(g, variant: .square10, into: image.view, scratch: Scratch())
+                for (block, cell) in [(0..<5, 0), (15..<20, 1)] {
+                    for y in block { for x in block { for ch in 0..<4 {
+                        let v = Double(image.view.row(y)[4 * x + ch]), want = cells[(cell * 2 + cell) * 4 + ch]
+                        XCTAssertLessThanOrEqual(abs(v - want), 1, "\(g.space) \(label(backend)) pixel (\(x), \(y)) ch \(ch)")
+                    } } }
+                }
+            }
+        }
+    }
+
+    /// fit80's grid for every device profile: the longer side 80, the other
+    /// round(80 short / long), so the grid's aspect is the frame's within
+    /// half a cell. iphone-6 gives Telegram's own 45 x 80.
+    func testFitGridSizesForEveryProfile() throws {
+        for p in DeviceProfile.all {
+            let (sw, sh) = FreeformGrid.fitted(width: p.width, height: p.height, box: 80)
+            let long = max(p.width, p.height), short = min(p.width, p.height)
+            let expectedShort = (160 * short + long) / (2 * long) // round half up, in integers
+            XCTAssertEqual(max(sw, sh), 80, p.name)
+            XCTAssertEqual(min(sw, sh), expectedShort, p.name)
+            XCTAssertEqual(sw >= sh, p.width >= p.height, "\(p.name): orientation kept")
+            XCTAssertLessThanOrEqual(abs(Double(min(sw, sh)) / 80 - Double(short) / Double(long)), 0.5 / 80, p.name)
+            let g = try Self.telegramIOS()
+            let grid = FreeformGrid(g, variant: .fit80, width: p.width, height: p.height)
+            XCTAssertEqual(grid.width, sw); XCTAssertEqual(grid.height, sh)
+            let square = FreeformGrid(g, variant: .square10, width: p.width, height: p.height)
+            XCTAssertEqual(square.width, (p.width + 9) / 10); XCTAssertEqual(square.height, (p.width + 9) / 10)
+        }
+        XCTAssert(FreeformGrid.fitted(width: 750, height: 1334, box: 80) == (45, 80))
+        XCTAssert(FreeformGrid.fitted(width: 1334, height: 750, box: 80) == (80, 45))
+        XCTAssert(FreeformGrid.fitted(width: 5000, height: 3, box: 80) == (80, 1), "at least 1")
+        XCTAssert(FreeformGrid.fitted(width: 60, height: 30, box: 80) == (60, 30), "never enlarged")
+    }
+
+    /// The polynomial sin/cos of the swirl (one in Swift SIMD, the same in
+    /// C) against Foundation's double sin/cos over every angle the swirl can
+    /// take: theta = s |q - m|^2 in [0, maxSwirl / 2].
+    func testSwirlSinCosPolynomial() {
+        let top = Float(FreeformGradient.maxSwirl / 2)
+        let n = 400_000
+        var theta = [Float](repeating: 0, count: n)
+        for i in 0..<n { theta[i] = top * Float(i) / Float(n - 1) }
+        theta += [0, .ulpOfOne, Float.pi / 4, Float.pi / 2, Float.pi, 3 * Float.pi / 2, 2 * Float.pi, 10 * Float.pi, top]
+        var worstSIMD = 0.0, worstC = 0.0
+        var cs = [Float](repeating: 0, count: theta.count), cc = [Float](repeating: 0, count: theta.count)
+        raster_omp_swirl_sincos(theta, &cs, &cc, Int32(theta.count))
+        var i = 0
+        while i < theta.count {
+            var lanes = SIMD8<Float>()
+            for k in 0..<8 { lanes[k] = theta[min(i + k, theta.count - 1)] }
+            let (s, c) = SwirlSinCos.evaluate(lanes)
+            for k in 0..<8 where i + k < theta.count {
+                let t = Double(theta[i + k])
+                worstSIMD = max(worstSIMD, abs(Double(s[k]) - sin(t)), abs(Double(c[k]) - cos(t)))
+                worstC = max(worstC, abs(Double(cs[i + k]) - sin(t)), abs(Double(cc[i + k]) - cos(t)))
+            }
+            i += 8
+        }
+        XCTAssertLessThan(worstSIMD, 2.5e-7, "simd polynomial")
+        XCTAssertLessThan(worstC, 2.5e-7, "C polynomial")
+    }
+
+    func testSwirlOnlyInUnitSpace() throws {
+        let p = FreeformGradient.Stop(position: Point(0.5, 0.5), color: .transparent)
+        XCTAssertThrowsError(try FreeformGradient(points: [p], influence: 1, swirl: 0.784), "swirl in pixel space")
+        XCTAssertThrowsError(try FreeformGradient(points: [p], influence: 1, space: .unit, swirl: -1))
+        XCTAssertThrowsError(try FreeformGradient(points: [p], influence: 1, space: .unit, swirl: .nan))
+        XCTAssertThrowsError(try FreeformGradient(points: [p], influence: 1, space: .unit, swirl: FreeformGradient.maxSwirl * 2))
+        XCTAssertNoThrow(try FreeformGradient(points: [p], influence: 1, space: .unit, swirl: 0.784))
+        XCTAssertNoThrow(try FreeformGradient(points: [p], influence: 1, swirl: 0))
     }
 }

@@ -52,6 +52,35 @@ final class JobDecoderTests: XCTestCase {
         XCTAssertEqual(g.exponent, 4)
     }
 
+    /// `space` and `swirl`: unit coordinates with influence defaulting to 1,
+    /// pixels (and the width) by default, a swirl only with unit space.
+    func testFreeformSpaceAndSwirl() throws {
+        let unit = try decode(##"{ "width": 20, "height": 10, "ops": [ { "op": "freeform", "space": "unit", "swirl": 0.784, "exponent": 3, "points": [ { "x": 0.8, "y": 0.1, "color": "#7FA381" } ] } ] }"##)
+        guard case let .freeform(g) = unit.ops[0] else { return XCTFail() }
+        XCTAssertEqual(g.space, .unit)
+        XCTAssertEqual(g.swirl, 0.784)
+        XCTAssertEqual(g.influence, 1, "unit-space influence defaults to 1")
+        XCTAssertEqual(g.points[0].position, Point(0.8, 0.1))
+        let explicit = try decode(##"{ "width": 20, "height": 10, "ops": [ { "op": "freeform", "space": "unit", "influence": 0.92, "points": [ { "x": 0.8, "y": 0.1, "color": "#7FA381" } ] } ] }"##)
+        guard case let .freeform(e) = explicit.ops[0] else { return XCTFail() }
+        XCTAssertEqual(e.influence, 0.92)
+        XCTAssertEqual(e.swirl, 0)
+        let pixels = try decode(##"{ "width": 20, "height": 10, "ops": [ { "op": "freeform", "space": "pixels", "swirl": 0, "points": [ { "x": 1, "y": 1, "color": "#FFFFFF" } ] } ] }"##)
+        guard case let .freeform(p) = pixels.ops[0] else { return XCTFail() }
+        XCTAssertEqual(p.space, .pixels)
+        XCTAssertEqual(p.influence, 20)
+        assertFails(##"{ "width": 2, "height": 2, "ops": [ { "op": "freeform", "swirl": 0.5, "points": [ { "x": 0, "y": 0, "color": "#FFFFFF" } ] } ] }"##,
+                    path: "ops[0].swirl", mentioning: "unit")
+        assertFails(##"{ "width": 2, "height": 2, "ops": [ { "op": "freeform", "space": "pixels", "swirl": 1, "points": [ { "x": 0, "y": 0, "color": "#FFFFFF" } ] } ] }"##,
+                    path: "ops[0].swirl", mentioning: "unit")
+        assertFails(##"{ "width": 2, "height": 2, "ops": [ { "op": "freeform", "space": "unit", "swirl": -1, "points": [ { "x": 0, "y": 0, "color": "#FFFFFF" } ] } ] }"##,
+                    path: "ops[0].swirl")
+        assertFails(##"{ "width": 2, "height": 2, "ops": [ { "op": "freeform", "space": "unit", "swirl": 1000, "points": [ { "x": 0, "y": 0, "color": "#FFFFFF" } ] } ] }"##,
+                    path: "ops[0].swirl", mentioning: "64")
+        assertFails(##"{ "width": 2, "height": 2, "ops": [ { "op": "freeform", "space": "polar", "points": [ { "x": 0, "y": 0, "color": "#FFFFFF" } ] } ] }"##,
+                    path: "ops[0].space", mentioning: "unit")
+    }
+
     func testErrorsNameTheJSONPath() {
         assertFails("{", path: "$", mentioning: "JSON")
         assertFails("[]", path: "", mentioning: "object")

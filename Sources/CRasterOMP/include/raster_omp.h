@@ -21,9 +21,13 @@ int raster_omp_available(void);
 /// The OpenMP runtime's default team size (1 without OpenMP).
 int raster_omp_max_threads(void);
 
-/// K1 over one image or plane. `px`, `py` hold `count` point positions in
-/// the target's pixels, `colors` 4 floats (r, g, b, a, premultiplied, 8-bit
-/// units) per point. `whole_exponent` > 0 evaluates m^e by multiplication;
+/// K1 over one image or plane. `px`, `py` hold `count` point positions,
+/// `colors` 4 floats (r, g, b, a, premultiplied, 8-bit units) per point.
+/// Pixel (i, j) of the output samples q = ((i + 0.5) sample_x,
+/// (j + 0.5) sample_y) in the points' coordinates (RasterKit's
+/// FreeformGrid); `swirl` > 0 warps q first (unit space: rotation about
+/// (0.5, 0.5) by swirl |q - m|^2, then a clamp to [0, 1]^2).
+/// `whole_exponent` > 0 evaluates m^e by multiplication;
 /// 0 uses powf(m, exponent). `table` (NULL for none) is the `lut` variant's
 /// influence curve over t = d^2/L^2 with `table_intervals` + 2 entries.
 typedef struct raster_omp_freeform {
@@ -36,25 +40,63 @@ typedef struct raster_omp_freeform {
     int whole_exponent;
     const float *table;
     int table_intervals;
+    float sample_x;
+    float sample_y;
+    float swirl;
 } raster_omp_freeform;
+
+/// K1's swirl needs sin and cos of theta in [0, 32] (swirl <= 64,
+/// |q - m|^2 <= 1/2). The simd and openmp backends share this polynomial
+/// (the accuracy argument is in RasterKit's Backends/SIMD/SwirlSinCos.swift):
+/// k = round(theta 2/pi), r = theta - k pi/2 by Cody and Waite's two-part
+/// pi/2 (PIO2_HI is pi/2 rounded to float, PIO2_LO the rest; each product
+/// is fused), then Taylor polynomials on |r| <= pi/4 to r^9 (sin) and
+/// r^10 (cos), whose remainders are below 2e-9, and the quadrant k mod 4.
+#define RASTER_OMP_SWIRL_2_OVER_PI 0.636619772f
+#define RASTER_OMP_SWIRL_PIO2_HI 1.57079637f
+#define RASTER_OMP_SWIRL_PIO2_LO (-4.37113901e-8f)
+#define RASTER_OMP_SWIRL_SIN3 (-1.66666672e-1f)
+#define RASTER_OMP_SWIRL_SIN5 8.33333377e-3f
+#define RASTER_OMP_SWIRL_SIN7 (-1.98412701e-4f)
+#define RASTER_OMP_SWIRL_SIN9 2.75573188e-6f
+#define RASTER_OMP_SWIRL_COS4 4.16666679e-2f
+#define RASTER_OMP_SWIRL_COS6 (-1.38888892e-3f)
+#define RASTER_OMP_SWIRL_COS8 2.48015876e-5f
+#define RASTER_OMP_SWIRL_COS10 (-2.75573188e-7f)
+
+/// The swirl's sin and cos of `n` angles (for tests of that stage).
+void raster_omp_swirl_sincos(const float *theta, float *sin_theta, float *cos_theta, int n);
 
 /// K1 written as RGBA8 into every pixel of `dst`.
 void raster_omp_freeform_rgba8(const raster_omp_freeform *g, uint8_t *dst, int width, int height,
                                ptrdiff_t stride, int threads);
 
 /// K1 written as four Float planes (r, g, b, a; `width * height` each,
-/// consecutive) for the down-scaled variants.
+/// consecutive) for the grid variants.
 void raster_omp_freeform_planes(const raster_omp_freeform *g, float *planes, int width, int height,
                                 int threads);
 
-/// Bilinear up-sampling by the integer `scale` of four planes of
-/// `sw` x `sh` floats into RGBA8 `dst` (width x height). Scratch:
-/// `stretched` holds 4 * width * sh floats, `tap_index` and `tap_weight`
-/// `width` entries each. Sampling matches the Swift backends: target centre
-/// x + 0.5 reads source index (x + 0.5) / scale - 0.5, clamped.
-void raster_omp_upsample(const float *planes, int sw, int sh, float *stretched, int32_t *tap_index,
-                         float *tap_weight, int scale, uint8_t *dst, int width, int height,
-                         ptrdiff_t stride, int threads);
+/// Bilinear up-sampling of four planes of `sw` x `sh` floats into RGBA8
+/// `dst` (width x height). The caller gives the taps (RasterKit's
+/// BilinearAxis, one formula for every backend): per output column
+/// `tap_index`/`tap_weight` (`width` entries: left source column and the
+/// right one's weight, 0 at the last column), per output row
+/// `row_index`/`row_weight` (`height` entries). Scratch: `stretched` holds
+/// 4 * width * sh floats.
+void raster_omp_upsample(const float *planes, int sw, int sh, float *stretched, const int32_t *tap_index,
+                         const float *tap_weight, const int32_t *row_index, const float *row_weight,
+                         uint8_t *dst, int width, int height, ptrdiff_t stride, int threads);
+
+/// Bilinear resampling of RGBA8 `src` (sw x sh) into RGBA8 `dst`
+/// (width x height) with the caller's taps (as raster_omp_upsample; the
+/// source row taps index rows of `src`). Each source row that some output
+/// row reads (`row_used`, sh flags, set by the caller) is stretched once to
+/// the target width into `stretched` (4 * width * sh floats, interleaved
+/// RGBA), then every output row blends two of them.
+void raster_omp_resample(const uint8_t *src, int sw, int sh, ptrdiff_t src_stride, float *stretched,
+                         const uint8_t *row_used, const int32_t *tap_index, const float *tap_weight,
+                         const int32_t *row_index, const float *row_weight,
+                         uint8_t *dst, int width, int height, ptrdiff_t stride, int threads);
 
 /// K2. `shape` 0: linear, geometry = {ux, uy, u_origin}, u = x*ux + y*uy +
 /// u_origin at pixel centres' integer coordinates (the half-pixel offset is

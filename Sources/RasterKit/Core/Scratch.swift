@@ -72,6 +72,15 @@ public enum ScratchSlot {
     public static let freeformTaps = 3
     public static let freeformTapWeights = 4
     public static let influenceTable = 5
+    public static let freeformRowTaps = 6
+    public static let freeformRowTapWeights = 7
     public static let blurPlane = 10   // 10...19 reserved for K3
     public static let pathCoverage = 20 // 20...29 reserved for K4
+    /// `resample`: 40...45.
+    public static let resampleStretched = 40
+    public static let resampleTaps = 41
+    public static let resampleTapWeights = 42
+    public static let resampleRowTaps = 43
+    public static let resampleRowTapWeights = 44
+    public static let resampleRowsUsed = 45
 }

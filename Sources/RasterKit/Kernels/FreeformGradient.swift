@@ -20,7 +20,17 @@
 ///
 ///     q' = m + (dx cos theta - dy sin theta, dx sin theta + dy cos theta),  (dx, dy) = q - m
 ///
-/// and clamped to [0, 1]^2. Telegram iOS ships s = 0.784, L = 0.92, e = 3.
+/// and each coordinate clamped to [0, 1]. Telegram iOS ships s = 0.784,
+/// L = 0.92, e = 3. Checked against Telegram's own software renderer
+/// (Telegram-iOS submodules/GradientBackground/Sources/
+/// SoftwareGradientBackground.swift, `generateGradient`; TelegramSwift's
+/// packages/TGUIKit/Sources/SoftwareGradientBackground.swift is the same
+/// code): theta = (0.35 |q - m|)^2 * 0.8 * 8 = 0.784 |q - m|^2, the rotation
+/// above in the image's row order (y down, as here), then a clamp of each
+/// coordinate, and the weight max(0, 0.92 - d)^3, which is 0.92^3 m^3.
+/// Two differences that belong to the caller, not to this kernel: Telegram
+/// samples at the pixel corner (x / W, y / H), not the centre, and it
+/// stores its points at (x, 1 - y) of its position list (a y-up list).
 public struct FreeformGradient: Sendable, Hashable {
     public struct Stop: Sendable, Hashable {
         public var position: Point
@@ -123,15 +133,27 @@ public enum FreeformVariant: String, CaseIterable, Sendable, KernelVariant {
     case full
     /// Rendered at 1/n scale, then bilinearly up-sampled: Telegram's own
     /// trick (its clients render about 80x80 and let the GPU scale it).
+    /// The small grid is ceil(W/n) x ceil(H/n); its cell i is centred on
+    /// frame position (i + 0.5) n, and target centre x + 0.5 reads grid
+    /// position (x + 0.5) / n - 0.5 (edge held).
     case down2, down4, down8, down10
     /// The influence curve m^e read from a table indexed by squared
     /// distance, which removes the square root and the power.
     case lut
+    /// Telegram's own size: the frame's aspect fitted in 80 x 80, a grid of
+    /// sw x sh with the longer side 80 and the other round(80 short / long)
+    /// (at least 1; a frame whose longer side is under 80 keeps its size,
+    /// as Telegram's `fitted` never enlarges). See `FreeformGrid` for the
+    /// evaluation and up-sampling every grid variant shares.
+    case fit80
+    /// The 2021 contest's trick: a square grid of ceil(W/10) x ceil(W/10)
+    /// stretched over the W x H frame (see `FreeformGrid`).
+    case square10
 
-    /// The down-sampling factor (1 for full-resolution variants).
+    /// The down-sampling factor of the `downN` variants (1 for the others).
     public var downscale: Int {
         switch self {
-        case .full, .lut: return 1
+        case .full, .lut, .fit80, .square10: return 1
         case .down2: return 2
         case .down4: return 4
         case .down8: return 8

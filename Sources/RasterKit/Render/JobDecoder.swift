@@ -85,8 +85,17 @@ struct JobDecoder {
 
     static let opNames = ["freeform", "linear", "radial", "fill", "blob", "image", "blur", "layer"]
 
+    /// `{ "op": "freeform", "points": [...], "influence": L, "exponent": e,
+    /// "space": "pixels" | "unit", "swirl": s }`: in unit space the points and
+    /// L are unit coordinates and L defaults to 1 (in pixels, to the width);
+    /// a swirl needs unit space.
     func freeform(_ node: JSONNode) throws -> JobOp {
-        _ = try node.object(allowing: ["op", "points", "influence", "exponent"])
+        _ = try node.object(allowing: ["op", "points", "influence", "exponent", "space", "swirl"])
+        let space = try node.optional("space")?.choice(FreeformSpace.self) ?? .pixels
+        let swirl = try node.optional("swirl")?.number(in: 0...FreeformGradient.maxSwirl) ?? 0
+        if swirl != 0, space != .unit {
+            throw node.child("swirl").fail("a swirl needs \"space\": \"unit\" (accepted in pixel space: 0)")
+        }
         let points = try node.required("points").array()
         guard (1...FreeformGradient.maxPoints).contains(points.count) else {
             throw node.child("points").fail("\(points.count) points (accepted: 1...\(FreeformGradient.maxPoints))")
@@ -96,9 +105,11 @@ struct JobDecoder {
             return .init(position: Point(try p.required("x").number(), try p.required("y").number()),
                          color: try p.required("color").color())
         }
-        let influence = try node.optional("influence")?.number(in: Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude, "> 0") ?? Double(width)
+        let influence = try node.optional("influence")?.number(in: Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude, "> 0")
+            ?? (space == .unit ? 1 : Double(width))
         let exponent = try node.optional("exponent")?.number(in: 1...FreeformGradient.maxExponent) ?? 4
-        return .freeform(try FreeformGradient(points: stops, influence: influence, exponent: exponent))
+        return .freeform(try FreeformGradient(points: stops, influence: influence, exponent: exponent,
+                                              space: space, swirl: swirl))
     }
 
     func gradient(_ node: JSONNode, radial: Bool) throws -> JobOp {

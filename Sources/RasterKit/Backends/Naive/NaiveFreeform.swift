@@ -2,32 +2,36 @@ import Foundation
 
 extension NaiveBackend {
     public func freeform(_ gradient: FreeformGradient, variant: FreeformVariant, into dst: ImageView, scratch: Scratch) throws {
-        // TODO(K1 unit space): not implemented yet in this backend.
-        guard gradient.space == .pixels else {
-            throw RasterError.unsupported(backend: kind.rawValue, kernel: "freeform (unit space)", variant: variant.rawValue)
-        }
-        let s = variant.downscale
+        let grid = FreeformGrid(gradient, variant: variant, width: dst.width, height: dst.height)
         let table = variant == .lut ? scratch.influenceTable(exponent: gradient.exponent) : nil
-        gradient.withPoints(scaledBy: 1 / Double(s)) { points in
-            if s == 1 {
+        gradient.withPoints(scaledBy: grid.pointScale) { points in
+            let sx = Float(grid.sampleX), sy = Float(grid.sampleY), swirl = Float(gradient.swirl)
+            func sample(_ i: Int, _ j: Int) -> SIMD4<Float> {
+                var qx = (Float(i) + 0.5) * sx, qy = (Float(j) + 0.5) * sy
+                if swirl > 0 {
+                    // Telegram's warp (FreeformGradient): rotate about the centre, clamp.
+                    let dx = qx - 0.5, dy = qy - 0.5
+                    let theta = swirl * (dx * dx + dy * dy)
+                    let c = cos(theta), s = sin(theta)
+                    qx = min(max(0.5 + dx * c - dy * s, 0), 1)
+                    qy = min(max(0.5 + dx * s + dy * c, 0), 1)
+                }
+                return NaiveBackend.freeformPixel(points, gradient, qx, qy, table)
+            }
+            guard let columns = grid.columns, let rows = grid.rows else {
                 for y in 0..<dst.height {
                     let row = dst.row(y)
-                    for x in 0..<dst.width {
-                        let c = NaiveBackend.freeformPixel(points, gradient, Float(x) + 0.5, Float(y) + 0.5, table)
-                        Bilinear.store(c, to: row + 4 * x)
-                    }
+                    for x in 0..<dst.width { Bilinear.store(sample(x, y), to: row + 4 * x) }
                 }
                 return
             }
-            // Render at 1/s scale into a Float plane, then up-sample.
-            let sw = (dst.width + s - 1) / s, sh = (dst.height + s - 1) / s
+            // Evaluate the grid into a Float plane, then up-sample.
+            let sw = grid.width, sh = grid.height
             let plane = scratch.buffer(ScratchSlot.freeformSmall, count: sw * sh, of: SIMD4<Float>.self)
             for y in 0..<sh {
-                for x in 0..<sw {
-                    plane[y * sw + x] = NaiveBackend.freeformPixel(points, gradient, Float(x) + 0.5, Float(y) + 0.5, nil)
-                }
+                for x in 0..<sw { plane[y * sw + x] = sample(x, y) }
             }
-            let map = Bilinear(sw: sw, sh: sh, scale: s)
+            let map = Bilinear(columns: columns, rows: rows)
             for y in 0..<dst.height {
                 let row = dst.row(y)
                 for x in 0..<dst.width { Bilinear.store(map.sample(plane, x, y), to: row + 4 * x) }
@@ -71,26 +75,16 @@ extension NaiveBackend {
     }
 }
 
-/// Bilinear up-sampling from a plane rendered at 1/scale, shared by the
-/// scalar paths. Target pixel centre x + 0.5 sits at (x + 0.5) / scale in
-/// source pixels, i.e. source index (x + 0.5) / scale - 0.5; beyond the
-/// outermost source centres the edge value is held (clamp).
+/// Bilinear sampling of a Float plane along two `BilinearAxis` mappings,
+/// shared by the scalar paths (beyond the outermost source centres the edge
+/// value is held).
 struct Bilinear {
-    /// Source size and the integer up-sampling factor.
-    let sw: Int, sh: Int, scale: Int
-
-    /// Lower index and weight of the upper neighbour along one axis.
-    @inline(__always)
-    static func tap(_ i: Int, scale: Int, limit: Int) -> (Int, Float) {
-        let pos = max(0, (Float(i) + 0.5) / Float(scale) - 0.5)
-        let i0 = min(Int(pos), limit - 1)
-        let w = min(pos - Float(i0), 1)
-        return (i0, i0 + 1 < limit ? w : 0)
-    }
+    let columns: BilinearAxis, rows: BilinearAxis
 
     func sample(_ plane: UnsafeMutablePointer<SIMD4<Float>>, _ x: Int, _ y: Int) -> SIMD4<Float> {
-        let (x0, fx) = Bilinear.tap(x, scale: scale, limit: sw)
-        let (y0, fy) = Bilinear.tap(y, scale: scale, limit: sh)
+        let sw = columns.source, sh = rows.source
+        let (x0, fx) = columns.tap(x)
+        let (y0, fy) = rows.tap(y)
         let x1 = min(x0 + 1, sw - 1), y1 = min(y0 + 1, sh - 1)
         let top = plane[y0 * sw + x0] * (1 - fx) + plane[y0 * sw + x1] * fx
         let bottom = plane[y1 * sw + x0] * (1 - fx) + plane[y1 * sw + x1] * fx

@@ -1,6 +1,11 @@
+import CRasterOMP
+
 extension OpenMPBackend {
     public func resample(_ src: ImageView, into dst: ImageView, scratch: Scratch) throws {
-        // TODO(resample): not implemented yet in this backend.
-        throw RasterError.unsupported(backend: kind.rawValue, kernel: "resample", variant: "bilinear")
+        let plan = ResamplePlan(src, dst, scratch)
+        raster_omp_resample(src.base, Int32(src.width), Int32(src.height), src.stride,
+                            scratch.buffer(ScratchSlot.resampleStretched, count: 4 * dst.width * src.height, of: Float.self),
+                            plan.rowsUsed, plan.tapIndex, plan.tapWeight, plan.rowIndex, plan.rowWeight,
+                            dst.base, Int32(dst.width), Int32(dst.height), dst.stride, Int32(threads))
     }
 }

@@ -1,16 +1,16 @@
-/// Bilinear up-sampling by an integer factor, organised for vectors.
+/// Bilinear up-sampling of K1's grid variants, organised for vectors.
 ///
 /// The source (sw x sh, four Float planes) is first stretched horizontally
 /// to the full width, once per *source* row, with taps computed once per
 /// call; every output row is then a vertical blend of two stretched rows,
 /// which is contiguous lane-wise work with no gathers. Sampling positions
-/// match `Bilinear` (scalar): target centre x + 0.5 sits at source index
-/// (x + 0.5) / scale - 0.5, clamped to the outermost source centres.
+/// are the grid's `BilinearAxis` taps, the same as `Bilinear` (scalar).
 struct PlanarUpsampler {
-    let sw: Int, sh: Int, width: Int, height: Int, scale: Int
+    let sw: Int, sh: Int, width: Int, height: Int
+    let rows: BilinearAxis
     /// Source row pitch in floats: whole vectors plus one spare column, so
     /// the kernel can store full lanes and the right tap of the last column
-    /// (whose weight is 0) reads finite memory.
+    /// (whose weight is 0) reads memory `run` zeroes.
     let pitch: Int
     let source: UnsafeMutablePointer<Float>
     let stretched: UnsafeMutablePointer<Float>
@@ -18,20 +18,16 @@ struct PlanarUpsampler {
     let tapIndex: UnsafeMutablePointer<Int32>
     let tapWeight: UnsafeMutablePointer<Float>
 
-    init(target: (Int, Int), scale: Int, scratch: Scratch) {
-        width = target.0; height = target.1; self.scale = scale
-        sw = (width + scale - 1) / scale
-        sh = (height + scale - 1) / scale
+    init(grid: FreeformGrid, columns: BilinearAxis, rows: BilinearAxis, scratch: Scratch) {
+        width = columns.target; height = rows.target; self.rows = rows
+        sw = grid.width
+        sh = grid.height
         pitch = (sw + 1 + Lanes.width - 1) / Lanes.width * Lanes.width
         source = scratch.buffer(ScratchSlot.freeformSmall, count: 4 * pitch * sh, of: Float.self)
         stretched = scratch.buffer(ScratchSlot.freeformStretched, count: 4 * width * sh, of: Float.self)
         tapIndex = scratch.buffer(ScratchSlot.freeformTaps, count: width, of: Int32.self)
         tapWeight = scratch.buffer(ScratchSlot.freeformTapWeights, count: width, of: Float.self)
-        for x in 0..<width {
-            let (i, w) = Bilinear.tap(x, scale: scale, limit: sw)
-            tapIndex[x] = Int32(i)
-            tapWeight[x] = w
-        }
+        columns.fill(index: tapIndex, weight: tapWeight)
     }
 
     @inline(__always)
@@ -50,6 +46,10 @@ struct PlanarUpsampler {
             for y in rows {
                 for ch in 0..<4 {
                     let src = source + (ch * sh + y) * pitch, out = stretched + (ch * sh + y) * width
+                    // The spare column is read with weight 0 by the last
+                    // column's tap; when sw is a whole number of vectors no
+                    // store reached it, and 0 * (stale NaN or inf) is NaN.
+                    src[sw] = 0
                     for x in 0..<width {
                         let i = Int(tapIndex[x])
                         out[x] = src[i] + (src[i + 1] - src[i]) * tapWeight[x]
@@ -57,10 +57,19 @@ struct PlanarUpsampler {
                 }
             }
         }
+        PlanarUpsampler.blend(stretched, sh: sh, into: dst, threads: threads) { rows.tap($0) }
+    }
+
+    /// The vertical pass: output row y blends stretched rows y0 and y0 + 1
+    /// (clamped) with weight fy = tap(y).1. `stretched` holds four channel
+    /// planes of sh rows of `dst.width` floats (channel-major).
+    static func blend(_ stretched: UnsafeMutablePointer<Float>, sh: Int, into dst: ImageView, threads: Int,
+                      tap: (Int) -> (Int, Float)) {
+        let width = dst.width
         let plane = sh * width
-        RowBands.run(height: height, threads: threads) { rows in
+        RowBands.run(height: dst.height, threads: threads) { rows in
             for y in rows {
-                let (y0, fy) = Bilinear.tap(y, scale: scale, limit: sh)
+                let (y0, fy) = tap(y)
                 let y1 = min(y0 + 1, sh - 1)
                 let top = UnsafeRawPointer(stretched + y0 * width), bottom = UnsafeRawPointer(stretched + y1 * width)
                 let row = dst.row(y)

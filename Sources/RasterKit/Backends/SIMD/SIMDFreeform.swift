@@ -2,24 +2,20 @@ import Foundation
 
 extension SIMDBackend {
     public func freeform(_ gradient: FreeformGradient, variant: FreeformVariant, into dst: ImageView, scratch: Scratch) throws {
-        // TODO(K1 unit space): not implemented yet in this backend.
-        guard gradient.space == .pixels else {
-            throw RasterError.unsupported(backend: kind.rawValue, kernel: "freeform (unit space)", variant: variant.rawValue)
-        }
-        let s = variant.downscale
+        let grid = FreeformGrid(gradient, variant: variant, width: dst.width, height: dst.height)
         let table = variant == .lut ? scratch.influenceTable(exponent: gradient.exponent) : nil
-        withFreeformLanes(gradient, scale: s, table: table) { dispatch in
+        withFreeformLanes(gradient, grid: grid, table: table) { dispatch in
             switch dispatch {
-            case let .quartic(k): render(k, s, dst, scratch)
-            case let .integer(k): render(k, s, dst, scratch)
-            case let .power(k): render(k, s, dst, scratch)
-            case let .table(k): render(k, s, dst, scratch)
+            case let .quartic(k): render(k, grid, dst, scratch)
+            case let .integer(k): render(k, grid, dst, scratch)
+            case let .power(k): render(k, grid, dst, scratch)
+            case let .table(k): render(k, grid, dst, scratch)
             }
         }
     }
 
-    private func render<C: WeightCurve>(_ kernel: FreeformLanes<C>, _ s: Int, _ dst: ImageView, _ scratch: Scratch) {
-        if s == 1 {
+    private func render<C: WeightCurve>(_ kernel: FreeformLanes<C>, _ grid: FreeformGrid, _ dst: ImageView, _ scratch: Scratch) {
+        guard let columns = grid.columns, let rows = grid.rows else {
             RowBands.run(height: dst.height, threads: threads) { rows in
                 for y in rows {
                     let row = dst.row(y)
@@ -36,9 +32,9 @@ extension SIMDBackend {
             }
             return
         }
-        // The small image goes straight into the up-sampler's source planes
-        // (whose rows hold whole vectors, so no tail case).
-        let up = PlanarUpsampler(target: (dst.width, dst.height), scale: s, scratch: scratch)
+        // The grid goes straight into the up-sampler's source planes (whose
+        // rows hold whole vectors, so no tail case).
+        let up = PlanarUpsampler(grid: grid, columns: columns, rows: rows, scratch: scratch)
         RowBands.run(height: up.sh, threads: threads) { rows in
             for y in rows {
                 kernel.withRow(y) { plan in
@@ -67,9 +63,14 @@ struct FreeformLanes<Curve: WeightCurve> {
     let px: UnsafeBufferPointer<Float>, py: UnsafeBufferPointer<Float>
     let colors: UnsafeBufferPointer<SIMD4<Float>>
     let curve: Curve
+    /// Pixel (i, j) samples q = ((i + 0.5) sampleX, (j + 0.5) sampleY) in
+    /// the points' coordinates (`FreeformGrid`).
+    let sampleX: Float, sampleY: Float
+    /// Telegram's swirl (0: none; unit space only).
+    let swirl: Float
 
     /// A point that can reach row y: its vertical offset squared and the x
-    /// range (in pixel-centre coordinates) of the row it can reach.
+    /// range (in sample coordinates) of the row it can reach.
     struct Reach {
         var index: Int
         var dy2: Float
@@ -79,7 +80,9 @@ struct FreeformLanes<Curve: WeightCurve> {
     /// The points whose influence disc reaches row y, so that vectors the
     /// disc misses skip the point entirely. A skipped point's weight would
     /// have been exactly 0 (the discs are widened by a relative 1e-4, far
-    /// beyond Float rounding of d / L), so the image is unchanged.
+    /// beyond Float rounding of d / L), so the image is unchanged. A swirl
+    /// moves the samples off their row, so then no plan is made and every
+    /// point is evaluated.
     struct RowPlan {
         let qy: Float
         let reach: UnsafeMutableBufferPointer<Reach>
@@ -88,11 +91,11 @@ struct FreeformLanes<Curve: WeightCurve> {
 
     @inline(__always)
     func withRow<R>(_ y: Int, _ body: (RowPlan) -> R) -> R {
-        let qy = Float(y) + 0.5
+        let qy = (Float(y) + 0.5) * sampleY
         let reachL = influence * (1 + 1e-4)
         return withUnsafeTemporaryAllocation(of: Reach.self, capacity: count) { buffer in
             var n = 0
-            for i in 0..<count {
+            for i in 0..<count where swirl == 0 {
                 let dy = qy - py[i]
                 let h2 = reachL * reachL - dy * dy
                 guard h2 > 0 else { continue }
@@ -108,8 +111,9 @@ struct FreeformLanes<Curve: WeightCurve> {
     /// the plan's row.
     @inline(__always)
     func evaluate(x: Int, _ plan: RowPlan) -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) {
-        let qx = Lanes.ramp + (Float(x) + 0.5)
-        let left = Float(x) + 0.5, right = left + Float(Lanes.width - 1)
+        let qx = (Lanes.ramp + (Float(x) + 0.5)) * sampleX
+        if swirl > 0 { return evaluateSwirled(qx: qx, qy: plan.qy) }
+        let left = (Float(x) + 0.5) * sampleX, right = (Float(x) + 0.5 + Float(Lanes.width - 1)) * sampleX
         var sum = FloatLanes(), r = FloatLanes(), g = FloatLanes(), b = FloatLanes(), a = FloatLanes()
         for k in 0..<plan.count {
             let p = plan.reach[k]
@@ -122,7 +126,31 @@ struct FreeformLanes<Curve: WeightCurve> {
             b = b.addingProduct(f, c.z); a = a.addingProduct(f, c.w)
         }
         let empty = sum .== 0
-        if _slowPath(any(empty)) { return nearestFill(qx: qx, qy: plan.qy, empty: empty, r, g, b, a, sum) }
+        if _slowPath(any(empty)) {
+            return nearestFill(qx: qx, qy: FloatLanes(repeating: plan.qy), empty: empty, r, g, b, a, sum)
+        }
+        let inv = 1 / sum
+        return (r * inv, g * inv, b * inv, a * inv)
+    }
+
+    /// The swirled samples: q rotated about (0.5, 0.5) by swirl |q - m|^2
+    /// (`SwirlSinCos`) and clamped to [0, 1]^2, then every point.
+    func evaluateSwirled(qx: FloatLanes, qy: Float) -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) {
+        let dx = qx - 0.5, dy = FloatLanes(repeating: qy - 0.5)
+        let (sn, cs) = SwirlSinCos.evaluate(swirl * (dy * dy).addingProduct(dx, dx))
+        let wx = Lanes.clamp((0.5 + dx * cs) - dy * sn, 0, 1)
+        let wy = Lanes.clamp((0.5 + dx * sn) + dy * cs, 0, 1)
+        var sum = FloatLanes(), r = FloatLanes(), g = FloatLanes(), b = FloatLanes(), a = FloatLanes()
+        for i in 0..<count {
+            let ex = wx - px[i], ey = wy - py[i]
+            let f = curve.weight((ey * ey).addingProduct(ex, ex))
+            let c = colors[i]
+            sum += f
+            r = r.addingProduct(f, c.x); g = g.addingProduct(f, c.y)
+            b = b.addingProduct(f, c.z); a = a.addingProduct(f, c.w)
+        }
+        let empty = sum .== 0
+        if _slowPath(any(empty)) { return nearestFill(qx: wx, qy: wy, empty: empty, r, g, b, a, sum) }
         let inv = 1 / sum
         return (r * inv, g * inv, b * inv, a * inv)
     }
@@ -130,7 +158,7 @@ struct FreeformLanes<Curve: WeightCurve> {
     /// Lanes with no point in range take the nearest point's colour (lowest
     /// index on ties); the rest keep their weighted average.
     @inline(never)
-    func nearestFill(qx: FloatLanes, qy: Float, empty: SIMDMask<FloatLanes.MaskStorage>,
+    func nearestFill(qx: FloatLanes, qy: FloatLanes, empty: SIMDMask<FloatLanes.MaskStorage>,
                      _ r: FloatLanes, _ g: FloatLanes, _ b: FloatLanes, _ a: FloatLanes, _ sum: FloatLanes)
         -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) {
         let inv = 1 / sum.replacing(with: 1, where: empty)
@@ -152,14 +180,15 @@ struct FreeformLanes<Curve: WeightCurve> {
 }
 
 /// Calls `body` with a `FreeformLanes` specialised for the gradient's curve,
-/// on the canvas scaled down by `scale`.
-func withFreeformLanes<R>(_ g: FreeformGradient, scale: Int, table: UnsafePointer<Float>?,
+/// sampling `grid`.
+func withFreeformLanes<R>(_ g: FreeformGradient, grid: FreeformGrid, table: UnsafePointer<Float>?,
                           _ body: (FreeformLanesDispatch) -> R) -> R {
-    g.withPoints(scaledBy: 1 / Double(scale)) { points in
+    g.withPoints(scaledBy: grid.pointScale) { points in
         let invL = Float(1 / points.influence)
         func make<C: WeightCurve>(_ c: C) -> FreeformLanes<C> {
             FreeformLanes(count: points.count, influence: Float(points.influence), px: points.x, py: points.y,
-                          colors: points.colors, curve: c)
+                          colors: points.colors, curve: c, sampleX: Float(grid.sampleX), sampleY: Float(grid.sampleY),
+                          swirl: Float(g.swirl))
         }
         if let table { return body(.table(make(TableCurve(values: table, invL: invL)))) }
         switch g.integerExponent {
