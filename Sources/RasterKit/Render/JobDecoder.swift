@@ -13,7 +13,7 @@ extension Job {
     /// Decodes a job document. Every error names the JSON path of the bad value.
     public static func decode(_ data: Data, baseDirectory: URL) throws -> Job {
         let root: Any
-        do { root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
+        do { root = try JSONDecoder().decode(JSONValue.self, from: data).any } catch {
             throw RasterError.malformedJob(path: "$", reason: "not valid JSON (\(Job.describe(error)))")
         }
         let node = JSONNode(value: root, path: "")
@@ -27,6 +27,10 @@ extension Job {
     }
 
     private static func describe(_ error: Error) -> String {
+        if case let DecodingError.dataCorrupted(context) = error {
+            return RasterError.escaped((context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+                                       ?? context.debugDescription, limit: 120)
+        }
         let ns = error as NSError
         return (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? "parse error"
     }
