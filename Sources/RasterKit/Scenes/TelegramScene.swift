@@ -25,7 +25,7 @@ public final class TelegramScene: Scene {
         source: "Telegram iOS GradientBackground; Telegram 2021 contest article",
         cycle: TelegramScene.phases * TelegramScene.framesPerPhase, repeats: true,
         styles: ["ios", "contest"], modes: [], themes: [], usesSeed: false, kernels: ["freeform"],
-        variants: ["exact", "freeform=lut", "freeform=down4", "freeform=down10"])
+        variants: ["exact", "freeform=fit80", "freeform=square10", "freeform=lut", "freeform=down4", "freeform=down10"])
 
     /// The four colours, in point order.
     public static let colors = ["#7FA381", "#FFF5C5", "#336F55", "#FBE37D"]
