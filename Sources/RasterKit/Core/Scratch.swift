@@ -83,4 +83,8 @@ public enum ScratchSlot {
     public static let resampleRowTaps = 43
     public static let resampleRowTapWeights = 44
     public static let resampleRowsUsed = 45
+    /// The `blob` op's K5 input and output (Float): 50...51. (They were 30
+    /// and 31, inside K7's range, before K7 existed.)
+    public static let blobAnchors = 50
+    public static let blobControls = 51
 }

@@ -84,9 +84,3 @@ public enum ControlPoints {
         appendClosed(anchors: anchors, controls: { Point(Double(output[$0].x), Double(output[$0].y)) }, to: &path)
     }
 }
-
-extension ScratchSlot {
-    /// The `blob` op's K5 input and output (Float).
-    static let blobAnchors = 30
-    static let blobControls = 31
-}
