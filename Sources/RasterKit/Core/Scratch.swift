@@ -74,4 +74,13 @@ public enum ScratchSlot {
     public static let influenceTable = 5
     public static let blurPlane = 10   // 10...19 reserved for K3
     public static let pathCoverage = 20 // 20...29 reserved for K4
+    /// 30...39: K7 (see MeshLattice).
+    public static let meshLatticeU = 30
+    public static let meshLatticeV = 31
+    public static let meshNodes = 32
+    public static let meshStripStart = 33
+    public static let meshStripQuads = 34
+    public static let meshWinnerU = 35
+    public static let meshWinnerV = 36
+    public static let meshPlanes = 37
 }

@@ -1,0 +1,94 @@
+/// K7's surface V(u, v) cell by cell, in the form the backends evaluate: the
+/// tensor-product cubic Hermite patch of each cell (see `MeshGradient`)
+/// rewritten in the power basis of its local coordinates (s, t) in [0, 1]^2,
+///
+///     V(i + s, j + t) = sum over k, l in 0...3 of a[k, l] s^k t^l,
+///
+/// which costs a backend three multiply-adds per row of Horner and needs no
+/// basis functions. With H(s) = (h0, h1, g0, g1) the Hermite basis
+/// (h0 = 1 - 3s^2 + 2s^3, h1 = 3s^2 - 2s^3, g0 = s - 2s^2 + s^3, g1 = s^3 - s^2)
+/// and M its matrix in the power basis (H(s) = (1, s, s^2, s^3) M), the
+/// coefficients are A = M G M^T, where G holds the corner values, the
+/// Catmull-Rom derivatives along u and v, and a zero twist block.
+struct MeshPatches {
+    /// x, y, r, g, b, a.
+    static let channels = 6
+    static let stride = channels * 16
+
+    var coefficients: [Float] = []
+    var bendU: [Double] = []
+    var bendV: [Double] = []
+
+    /// Row k: the coefficient of s^k in (h0, h1, g0, g1).
+    static let hermite: [[Double]] = [
+        [1, 0, 0, 0],
+        [0, 0, 1, 0],
+        [-3, 3, -2, -1],
+        [2, -2, 1, 1],
+    ]
+
+    init(columns c: Int, rows r: Int, positions: [Point], colors: [Color]) {
+        typealias V6 = SIMD8<Double>
+        let values: [V6] = (0..<(c * r)).map { k in
+            let p = positions[k], col = colors[k]
+            return V6(p.x, p.y, col.r, col.g, col.b, col.a, 0, 0)
+        }
+        func at(_ i: Int, _ j: Int) -> V6 { values[j * c + i] }
+        // Catmull-Rom derivatives, one-sided on the border.
+        func du(_ i: Int, _ j: Int) -> V6 {
+            if i == 0 { return at(1, j) - at(0, j) }
+            if i == c - 1 { return at(c - 1, j) - at(c - 2, j) }
+            return (at(i + 1, j) - at(i - 1, j)) * 0.5
+        }
+        func dv(_ i: Int, _ j: Int) -> V6 {
+            if j == 0 { return at(i, 1) - at(i, 0) }
+            if j == r - 1 { return at(i, r - 1) - at(i, r - 2) }
+            return (at(i, j + 1) - at(i, j - 1)) * 0.5
+        }
+        let m = MeshPatches.hermite
+        coefficients.reserveCapacity((c - 1) * (r - 1) * MeshPatches.stride)
+        for j in 0..<(r - 1) {
+            for i in 0..<(c - 1) {
+                // G[a][b]: a over (V at s = 0, V at s = 1, dV/du at s = 0, at s = 1),
+                // b likewise in t; the twist block (a, b >= 2) is zero.
+                var g = [[V6]](repeating: [V6](repeating: V6(), count: 4), count: 4)
+                for a in 0..<2 {
+                    for b in 0..<2 {
+                        g[a][b] = at(i + a, j + b)
+                        g[a][b + 2] = dv(i + a, j + b)
+                        g[a + 2][b] = du(i + a, j + b)
+                    }
+                }
+                var coeff = [[V6]](repeating: [V6](repeating: V6(), count: 4), count: 4) // [k][l]
+                for k in 0..<4 {
+                    for l in 0..<4 {
+                        var sum = V6()
+                        for a in 0..<4 where m[k][a] != 0 {
+                            for b in 0..<4 where m[l][b] != 0 { sum += m[k][a] * m[l][b] * g[a][b] }
+                        }
+                        coeff[k][l] = sum
+                    }
+                }
+                for ch in 0..<MeshPatches.channels {
+                    for l in 0..<4 {
+                        for k in 0..<4 { coefficients.append(Float(coeff[k][l][ch])) }
+                    }
+                }
+                // Second-derivative bounds over [0, 1]^2 (|s^k t^l| <= 1), per
+                // axis, then combined as a vector length.
+                var ss = SIMD2<Double>(), tt = SIMD2<Double>(), st = SIMD2<Double>()
+                for k in 0..<4 {
+                    for l in 0..<4 {
+                        let a = SIMD2(abs(coeff[k][l][0]), abs(coeff[k][l][1]))
+                        ss += Double(k * (k - 1)) * a
+                        tt += Double(l * (l - 1)) * a
+                        st += Double(k * l) * a
+                    }
+                }
+                func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
+                bendU.append(length(ss) + length(st))
+                bendV.append(length(tt) + length(st))
+            }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import CRasterOMP
+
+/// K7's first pass: the lattice's quads (two triangles each) rasterised at
+/// pixel centres into per-pixel (u, v) winner planes.
+///
+/// Inside a triangle (u, v) is interpolated linearly from its nodes (and
+/// kept within its quad's parameter box). A pixel covered more than once
+/// (a fold, or a centre on a shared edge) keeps the largest v, then the
+/// largest u: SPEC's fold rule, applied as a maximum of a total order, so
+/// the winner does not depend on the order in which quads are drawn, and
+/// every value a pixel can receive is computed from the triangle alone (not
+/// from the strip or band), so nothing depends on the thread count.
+/// Planes start at `empty` (v < 0: no preimage).
+public struct MeshRaster {
+    public let lattice: MeshLattice
+    /// Image width; the planes hold `width` floats per row, row `originRow` first.
+    public let width: Int
+    public let originRow: Int
+    public let planeU: UnsafeMutablePointer<Float>, planeV: UnsafeMutablePointer<Float>
+
+    public static let empty: Float = -1
+
+    public init(lattice: MeshLattice, width: Int, originRow: Int,
+                planeU: UnsafeMutablePointer<Float>, planeV: UnsafeMutablePointer<Float>) {
+        self.lattice = lattice; self.width = width; self.originRow = originRow
+        self.planeU = planeU; self.planeV = planeV
+    }
+
+    /// Quad q's two triangles, within `rows`.
+    @inline(__always)
+    public func quad(_ q: Int, rows: Range<Int>) {
+        let nu = lattice.nu
+        let a = q % (nu - 1), b = q / (nu - 1)
+        let p00 = lattice.nodes[b * nu + a], p10 = lattice.nodes[b * nu + a + 1]
+        let p01 = lattice.nodes[(b + 1) * nu + a], p11 = lattice.nodes[(b + 1) * nu + a + 1]
+        let lo = SIMD2(lattice.u[a], lattice.v[b]), hi = SIMD2(lattice.u[a + 1], lattice.v[b + 1])
+        triangle(p00, p10, p11, lo, SIMD2(hi.x, lo.y), hi, lo: lo, hi: hi, rows: rows)
+        triangle(p00, p11, p01, lo, hi, SIMD2(lo.x, hi.y), lo: lo, hi: hi, rows: rows)
+    }
+
+    /// One triangle: nodes p0, p1, p2 at parameters w0, w1, w2.
+    @inline(__always)
+    func triangle(_ p0: SIMD2<Float>, _ p1: SIMD2<Float>, _ p2: SIMD2<Float>,
+                  _ w0: SIMD2<Float>, _ w1: SIMD2<Float>, _ w2: SIMD2<Float>,
+                  lo: SIMD2<Float>, hi: SIMD2<Float>, rows: Range<Int>) {
+        let d1 = p1 - p0, d2 = p2 - p0
+        let area = d1.x * d2.y - d1.y * d2.x
+        guard area != 0, area.isFinite else { return }
+        let inv = 1 / area
+        let e1 = w1 - w0, e2 = w2 - w0
+        let slack = RASTER_MESH_EDGE_SLACK
+        let bmin = pointwiseMin(p0, pointwiseMin(p1, p2)), bmax = pointwiseMax(p0, pointwiseMax(p1, p2))
+        let y0 = max(rows.lowerBound, Int(max(bmin.y - 0.5 - 0.01, -1).rounded(.up)))
+        let y1 = min(rows.upperBound - 1, Int(min(bmax.y - 0.5 + 0.01, Float(rows.upperBound)).rounded(.down)))
+        guard y0 <= y1 else { return }
+        let x0 = max(0, Int(max(bmin.x - 0.5 - 0.01, -1).rounded(.up)))
+        let x1 = min(width - 1, Int(min(bmax.x - 0.5 + 0.01, Float(width)).rounded(.down)))
+        guard x0 <= x1 else { return }
+        // Barycentric slopes along x: l1 = ((qx - p0x) d2y - (qy - p0y) d2x) / area,
+        // l2 = ((qy - p0y) d1x - (qx - p0x) d1y) / area, l0 = 1 - l1 - l2.
+        let m1 = d2.y * inv, m2 = -d1.y * inv, m0 = -(m1 + m2)
+        for y in y0...y1 {
+            let qy = Float(y) + 0.5 - p0.y
+            @inline(__always) func bary(_ x: Int) -> (Float, Float) {
+                let qx = Float(x) + 0.5 - p0.x
+                return ((qx * d2.y - qy * d2.x) * inv, (qy * d1.x - qx * d1.y) * inv)
+            }
+            // The span where every barycentric >= -slack, widened by a pixel
+            // (the per-pixel test below decides; the span only saves work).
+            var xa = x0, xb = x1
+            let (l1, l2) = bary(x0)
+            @inline(__always) func clip(_ l: Float, _ m: Float) {
+                if m > 0 {
+                    let bound = Float(x0) + (-slack - l) / m
+                    if bound > Float(xb + 1) { xa = xb + 1 } else if bound > Float(xa) { xa = max(xa, Int(bound.rounded(.up)) - 1) }
+                } else if m < 0 {
+                    let bound = Float(x0) + (-slack - l) / m
+                    if bound < Float(xa - 1) { xb = xa - 1 } else if bound < Float(xb) { xb = min(xb, Int(bound.rounded(.down)) + 1) }
+                } else if l < -slack {
+                    xb = xa - 1
+                }
+            }
+            clip(1 - l1 - l2, m0); clip(l1, m1); clip(l2, m2)
+            guard xa <= xb else { continue }
+            let row = (y - originRow) * width
+            for x in xa...xb {
+                let (b1, b2) = bary(x)
+                guard b1 >= -slack, b2 >= -slack, b1 + b2 <= 1 + slack else { continue }
+                let w = pointwiseMin(pointwiseMax(w0 + b1 * e1 + b2 * e2, lo), hi)
+                let k = row + x
+                let bv = planeV[k]
+                if w.y > bv || (w.y == bv && w.x > planeU[k]) {
+                    planeU[k] = w.x; planeV[k] = w.y
+                }
+            }
+        }
+    }
+}
