@@ -17,6 +17,8 @@ import RasterKit
 public struct ReferenceMeshPatch {
     /// Control points b[l * 4 + k] (k along s, l along t) of (x, y, r, g, b, a, 0, 0).
     public var b: [SIMD8<Double>]
+    /// The position channels of `b`, for the root finder's hot loops.
+    let xs: SIMD16<Double>, ys: SIMD16<Double>
     public let i: Int, j: Int
 
     /// The Bezier form of cell (i, j) of `m`.
@@ -46,6 +48,14 @@ public struct ReferenceMeshPatch {
             }
         }
         self.b = b; self.i = i; self.j = j
+        var xs = SIMD16<Double>(), ys = SIMD16<Double>()
+        for k in 0..<16 { xs[k] = b[k][0]; ys[k] = b[k][1] }
+        self.xs = xs; self.ys = ys
+    }
+
+    /// The 16 products a[k] * c[l] at index l * 4 + k.
+    static func outer(_ a: SIMD4<Double>, _ c: SIMD4<Double>) -> SIMD16<Double> {
+        SIMD16(lowHalf: SIMD8(lowHalf: a * c[0], highHalf: a * c[1]), highHalf: SIMD8(lowHalf: a * c[2], highHalf: a * c[3]))
     }
 
     static func bernstein(_ s: Double) -> SIMD4<Double> {
@@ -69,15 +79,10 @@ public struct ReferenceMeshPatch {
     /// Position and its partial derivatives at (s, t).
     public func position(_ s: Double, _ t: Double) -> (p: SIMD2<Double>, ds: SIMD2<Double>, dt: SIMD2<Double>) {
         let bs = Self.bernstein(s), bt = Self.bernstein(t)
-        let ds = Self.bernsteinDerivative(s), dt = Self.bernsteinDerivative(t)
-        var p = SIMD2<Double>(), ps = SIMD2<Double>(), pt = SIMD2<Double>()
-        for l in 0..<4 {
-            for k in 0..<4 {
-                let c = SIMD2(b[l * 4 + k][0], b[l * 4 + k][1])
-                p += bs[k] * bt[l] * c; ps += ds[k] * bt[l] * c; pt += bs[k] * dt[l] * c
-            }
-        }
-        return (p, ps, pt)
+        let w = Self.outer(bs, bt), ws = Self.outer(Self.bernsteinDerivative(s), bt)
+        let wt = Self.outer(bs, Self.bernsteinDerivative(t))
+        return (SIMD2((w * xs).sum(), (w * ys).sum()), SIMD2((ws * xs).sum(), (ws * ys).sum()),
+                SIMD2((wt * xs).sum(), (wt * ys).sum()))
     }
 
     /// The Jacobian determinant of position at (s, t).
@@ -146,42 +151,45 @@ extension Reference {
         (0..<(m.rows - 1)).flatMap { j in (0..<(m.columns - 1)).map { i in ReferenceMeshPatch(m, i: i, j: j) } }
     }
 
-    /// The control points' box of a sub-patch (position channels).
-    static func box(_ b: [SIMD2<Double>]) -> (SIMD2<Double>, SIMD2<Double>) {
-        var lo = b[0], hi = b[0]
-        for p in b { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) }
-        return (lo, hi)
-    }
+    /// A sub-patch's position net: control points (xs[l * 4 + k], ys[l * 4 + k]).
+    struct Net {
+        var xs: SIMD16<Double>, ys: SIMD16<Double>
 
-    /// Splits a 4x4 position net at the middle of s (`alongS`) or t.
-    static func split(_ b: [SIMD2<Double>], alongS: Bool) -> ([SIMD2<Double>], [SIMD2<Double>]) {
-        var left = b, right = b
-        for line in 0..<4 {
-            func idx(_ n: Int) -> Int { alongS ? line * 4 + n : n * 4 + line }
-            let p0 = b[idx(0)], p1 = b[idx(1)], p2 = b[idx(2)], p3 = b[idx(3)]
-            let a = (p0 + p1) / 2, m = (p1 + p2) / 2, c = (p2 + p3) / 2
-            let d = (a + m) / 2, e = (m + c) / 2, f = (d + e) / 2
-            left[idx(0)] = p0; left[idx(1)] = a; left[idx(2)] = d; left[idx(3)] = f
-            right[idx(0)] = f; right[idx(1)] = e; right[idx(2)] = c; right[idx(3)] = p3
+        var box: (SIMD2<Double>, SIMD2<Double>) { (SIMD2(xs.min(), ys.min()), SIMD2(xs.max(), ys.max())) }
+
+        /// Splits at the middle of s (`alongS`) or t (de Casteljau).
+        func split(alongS: Bool) -> (Net, Net) {
+            var left = self, right = self
+            for line in 0..<4 {
+                func idx(_ n: Int) -> Int { alongS ? line * 4 + n : n * 4 + line }
+                func halve(_ v: SIMD16<Double>, _ l: inout SIMD16<Double>, _ r: inout SIMD16<Double>) {
+                    let p0 = v[idx(0)], p1 = v[idx(1)], p2 = v[idx(2)], p3 = v[idx(3)]
+                    let a = (p0 + p1) / 2, m = (p1 + p2) / 2, c = (p2 + p3) / 2
+                    let d = (a + m) / 2, e = (m + c) / 2, f = (d + e) / 2
+                    l[idx(1)] = a; l[idx(2)] = d; l[idx(3)] = f
+                    r[idx(0)] = f; r[idx(1)] = e; r[idx(2)] = c
+                }
+                halve(xs, &left.xs, &right.xs)
+                halve(ys, &left.ys, &right.ys)
+            }
+            return (left, right)
         }
-        return (left, right)
     }
 
     /// Visits sub-patches of `patch` depth-first; `visit` gets the net, its
     /// parameter box and depth and returns whether to subdivide further.
-    static func subdivide(_ patch: ReferenceMeshPatch,
-                          _ visit: ([SIMD2<Double>], SIMD2<Double>, SIMD2<Double>, Int) -> Bool) {
-        func recurse(_ net: [SIMD2<Double>], _ lo: SIMD2<Double>, _ hi: SIMD2<Double>, _ depth: Int) {
+    static func subdivide(_ patch: ReferenceMeshPatch, _ visit: (Net, SIMD2<Double>, SIMD2<Double>, Int) -> Bool) {
+        func recurse(_ net: Net, _ lo: SIMD2<Double>, _ hi: SIMD2<Double>, _ depth: Int) {
             guard visit(net, lo, hi, depth) else { return }
             let mid = (lo + hi) / 2
-            let (a, b) = split(net, alongS: true)
-            let (a0, a1) = split(a, alongS: false), (b0, b1) = split(b, alongS: false)
+            let (a, b) = net.split(alongS: true)
+            let (a0, a1) = a.split(alongS: false), (b0, b1) = b.split(alongS: false)
             recurse(a0, lo, mid, depth + 1)
             recurse(a1, SIMD2(lo.x, mid.y), SIMD2(mid.x, hi.y), depth + 1)
             recurse(b0, SIMD2(mid.x, lo.y), SIMD2(hi.x, mid.y), depth + 1)
             recurse(b1, mid, hi, depth + 1)
         }
-        recurse(patch.b.map { SIMD2($0[0], $0[1]) }, SIMD2(0, 0), SIMD2(1, 1), 0)
+        recurse(Net(xs: patch.xs, ys: patch.ys), SIMD2(0, 0), SIMD2(1, 1), 0)
     }
 
     /// Every preimage (u, v) in the domain of every pixel centre.
@@ -189,7 +197,7 @@ extension Reference {
         var out = MeshPreimages(width: width, height: height)
         for patch in meshPatches(m) {
             subdivide(patch) { net, lo, hi, depth in
-                let (bl, bh) = box(net)
+                let (bl, bh) = net.box
                 // Pixel centres (x + 0.5) inside the box.
                 let x0 = max(0, Int((bl.x - 0.5 - 1e-9).rounded(.up))), x1 = min(width - 1, Int((bh.x - 0.5 + 1e-9).rounded(.down)))
                 let y0 = max(0, Int((bl.y - 0.5 - 1e-9).rounded(.up))), y1 = min(height - 1, Int((bh.y - 0.5 + 1e-9).rounded(.down)))
@@ -249,7 +257,7 @@ extension Reference {
             var scale = 0.0
             for s in [0.0, 0.5, 1] { for t in [0.0, 0.5, 1] { scale = max(scale, abs(patch.jacobian(s, t))) } }
             subdivide(patch) { net, lo, hi, depth in
-                let (bl, bh) = box(net)
+                let (bl, bh) = net.box
                 guard bh.x >= -1.5, bl.x <= Double(width) + 1.5, bh.y >= -1.5, bl.y <= Double(height) + 1.5 else { return false }
                 let size = max(bh.x - bl.x, bh.y - bl.y)
                 if size > 8, depth < 24 { return true }

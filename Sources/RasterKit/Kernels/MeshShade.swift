@@ -29,7 +29,7 @@ public enum MeshShade {
 
     /// Channel value only.
     @inline(__always)
-    static func value(_ a: UnsafePointer<Float>, _ s: Float, _ t: Float) -> Float {
+    public static func value(_ a: UnsafePointer<Float>, _ s: Float, _ t: Float) -> Float {
         @inline(__always) func row(_ l: Int) -> Float {
             let c = a + 4 * l
             return ((c[3] * s + c[2]) * s + c[1]) * s + c[0]
