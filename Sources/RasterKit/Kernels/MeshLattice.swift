@@ -9,11 +9,13 @@ import CRasterOMP
 /// border between two cells are the same nodes for both, evaluated once,
 /// and the tessellation has no cracks or T-junctions by construction.
 ///
-/// Segments per cell and axis: linear interpolation over a triangle of legs
-/// hs, ht in (s, t) is off the surface by at most
-/// (Mss hs^2 + 2 Mst hs ht + Mtt ht^2) / 2, Mxx bounding the second
-/// derivatives. With ns = ceil(sqrt((Mss + Mst) / tol)) (likewise nt) this
-/// is at most tol (see `MeshGradient.bendU`).
+/// Segments per cell and axis: linear interpolation over a triangle is off
+/// by at most R^2/2 times the largest second directional derivative (R the
+/// circumradius; Waldron's bound). For a half of an hs x ht parameter box,
+/// in coordinates scaled to the unit right triangle (R^2 = 1/2), that is
+/// (Mss hs^2 + 2 Mst hs ht + Mtt ht^2) / 4, Mxx bounding the second
+/// derivatives. With ns = ceil(sqrt((Mss + Mst) / (2 tol))) (likewise nt)
+/// and 2 hs ht <= hs^2 + ht^2 this is at most tol (see `MeshGradient.bendU`).
 public struct MeshLattice {
     /// Nodes along u and v.
     public let nu: Int, nv: Int
@@ -30,7 +32,7 @@ public struct MeshLattice {
 
     /// Segments of cell column i (or row j) at `tolerance`.
     static func segments(_ bend: Double, tolerance: Float) -> Int {
-        let n = (bend / Double(tolerance)).squareRoot().rounded(.up)
+        let n = (bend / (2 * Double(tolerance))).squareRoot().rounded(.up)
         return Int(min(max(n, 1), Double(RASTER_MESH_MAX_SEGMENTS)))
     }
 

@@ -74,20 +74,40 @@ struct MeshPatches {
                         for k in 0..<4 { coefficients.append(Float(coeff[k][l][ch])) }
                     }
                 }
-                // Second-derivative bounds over [0, 1]^2 (|s^k t^l| <= 1), per
-                // axis, then combined as a vector length.
-                var ss = SIMD2<Double>(), tt = SIMD2<Double>(), st = SIMD2<Double>()
-                for k in 0..<4 {
-                    for l in 0..<4 {
-                        let a = SIMD2(abs(coeff[k][l][0]), abs(coeff[k][l][1]))
-                        ss += Double(k * (k - 1)) * a
-                        tt += Double(l * (l - 1)) * a
-                        st += Double(k * l) * a
+                // Second-derivative bounds over [0, 1]^2 from the Bezier form
+                // of the position (convex hull property): d2P/ds2 is a
+                // combination with weights summing to 6 of second differences
+                // of the control points along s, d2P/dsdt one with weights
+                // summing to 9 of their twists; far tighter than summing the
+                // power-basis coefficients.
+                var net = [SIMD2<Double>](repeating: .zero, count: 16) // [l * 4 + k]
+                for cj in 0..<2 {
+                    for ci in 0..<2 {
+                        let k = 3 * ci, l = 3 * cj, sk = ci == 0 ? 1 : -1, sl = cj == 0 ? 1 : -1
+                        func xy(_ v: V6) -> SIMD2<Double> { SIMD2(v[0], v[1]) }
+                        let p = xy(g[ci][cj]), u = xy(g[ci + 2][cj]) / 3, v = xy(g[ci][cj + 2]) / 3
+                        net[l * 4 + k] = p
+                        net[l * 4 + k + sk] = p + Double(sk) * u
+                        net[(l + sl) * 4 + k] = p + Double(sl) * v
+                        net[(l + sl) * 4 + k + sk] = p + Double(sk) * u + Double(sl) * v
                     }
                 }
                 func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
-                bendU.append(length(ss) + length(st))
-                bendV.append(length(tt) + length(st))
+                var ss = 0.0, tt = 0.0, st = 0.0
+                for a in 0..<4 {
+                    for b in 0..<2 {
+                        ss = max(ss, length(net[a * 4 + b + 2] - 2 * net[a * 4 + b + 1] + net[a * 4 + b]))
+                        tt = max(tt, length(net[(b + 2) * 4 + a] - 2 * net[(b + 1) * 4 + a] + net[b * 4 + a]))
+                    }
+                }
+                for l in 0..<3 {
+                    for k in 0..<3 {
+                        st = max(st, length(net[(l + 1) * 4 + k + 1] - net[(l + 1) * 4 + k] - net[l * 4 + k + 1] + net[l * 4 + k]))
+                    }
+                }
+                ss *= 6; tt *= 6; st *= 9
+                bendU.append(ss + st)
+                bendV.append(tt + st)
             }
         }
     }

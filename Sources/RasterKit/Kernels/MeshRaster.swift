@@ -38,37 +38,40 @@ public struct MeshRaster {
         triangle(p00, p11, p01, lo, hi, SIMD2(lo.x, hi.y), lo: lo, hi: hi, rows: rows)
     }
 
-    /// One triangle: nodes p0, p1, p2 at parameters w0, w1, w2.
+    /// One triangle: nodes p0, p1, p2 at parameters w0, w1, w2. Scalar
+    /// Floats rather than SIMD2: the same code in release, and a debug build
+    /// (the tests) does not pay for generic SIMD calls per pixel.
     @inline(__always)
     func triangle(_ p0: SIMD2<Float>, _ p1: SIMD2<Float>, _ p2: SIMD2<Float>,
                   _ w0: SIMD2<Float>, _ w1: SIMD2<Float>, _ w2: SIMD2<Float>,
                   lo: SIMD2<Float>, hi: SIMD2<Float>, rows: Range<Int>) {
-        let d1 = p1 - p0, d2 = p2 - p0
-        let area = d1.x * d2.y - d1.y * d2.x
+        let p0x = p0.x, p0y = p0.y
+        let d1x = p1.x - p0x, d1y = p1.y - p0y, d2x = p2.x - p0x, d2y = p2.y - p0y
+        let area = d1x * d2y - d1y * d2x
         guard area != 0, area.isFinite else { return }
         let inv = 1 / area
-        let e1 = w1 - w0, e2 = w2 - w0
+        let w0u = w0.x, w0v = w0.y
+        let e1u = w1.x - w0u, e1v = w1.y - w0v, e2u = w2.x - w0u, e2v = w2.y - w0v
+        let uLo = lo.x, vLo = lo.y, uHi = hi.x, vHi = hi.y
         let slack = RASTER_MESH_EDGE_SLACK
-        let bmin = pointwiseMin(p0, pointwiseMin(p1, p2)), bmax = pointwiseMax(p0, pointwiseMax(p1, p2))
-        let y0 = max(rows.lowerBound, Int(max(bmin.y - 0.5 - 0.01, -1).rounded(.up)))
-        let y1 = min(rows.upperBound - 1, Int(min(bmax.y - 0.5 + 0.01, Float(rows.upperBound)).rounded(.down)))
+        let bx0 = min(p0x, min(p1.x, p2.x)), bx1 = max(p0x, max(p1.x, p2.x))
+        let by0 = min(p0y, min(p1.y, p2.y)), by1 = max(p0y, max(p1.y, p2.y))
+        let y0 = max(rows.lowerBound, Int(max(by0 - 0.5 - 0.01, -1).rounded(.up)))
+        let y1 = min(rows.upperBound - 1, Int(min(by1 - 0.5 + 0.01, Float(rows.upperBound)).rounded(.down)))
         guard y0 <= y1 else { return }
-        let x0 = max(0, Int(max(bmin.x - 0.5 - 0.01, -1).rounded(.up)))
-        let x1 = min(width - 1, Int(min(bmax.x - 0.5 + 0.01, Float(width)).rounded(.down)))
+        let x0 = max(0, Int(max(bx0 - 0.5 - 0.01, -1).rounded(.up)))
+        let x1 = min(width - 1, Int(min(bx1 - 0.5 + 0.01, Float(width)).rounded(.down)))
         guard x0 <= x1 else { return }
         // Barycentric slopes along x: l1 = ((qx - p0x) d2y - (qy - p0y) d2x) / area,
         // l2 = ((qy - p0y) d1x - (qx - p0x) d1y) / area, l0 = 1 - l1 - l2.
-        let m1 = d2.y * inv, m2 = -d1.y * inv, m0 = -(m1 + m2)
+        let m1 = d2y * inv, m2 = -d1y * inv, m0 = -(m1 + m2)
         for y in y0...y1 {
-            let qy = Float(y) + 0.5 - p0.y
-            @inline(__always) func bary(_ x: Int) -> (Float, Float) {
-                let qx = Float(x) + 0.5 - p0.x
-                return ((qx * d2.y - qy * d2.x) * inv, (qy * d1.x - qx * d1.y) * inv)
-            }
+            let qy = Float(y) + 0.5 - p0y
             // The span where every barycentric >= -slack, widened by a pixel
             // (the per-pixel test below decides; the span only saves work).
             var xa = x0, xb = x1
-            let (l1, l2) = bary(x0)
+            let qx0 = Float(x0) + 0.5 - p0x
+            let l1 = (qx0 * d2y - qy * d2x) * inv, l2 = (qy * d1x - qx0 * d1y) * inv
             @inline(__always) func clip(_ l: Float, _ m: Float) {
                 if m > 0 {
                     let bound = Float(x0) + (-slack - l) / m
@@ -84,13 +87,15 @@ public struct MeshRaster {
             guard xa <= xb else { continue }
             let row = (y - originRow) * width
             for x in xa...xb {
-                let (b1, b2) = bary(x)
+                let qx = Float(x) + 0.5 - p0x
+                let b1 = (qx * d2y - qy * d2x) * inv, b2 = (qy * d1x - qx * d1y) * inv
                 guard b1 >= -slack, b2 >= -slack, b1 + b2 <= 1 + slack else { continue }
-                let w = pointwiseMin(pointwiseMax(w0 + b1 * e1 + b2 * e2, lo), hi)
+                let u = min(max(w0u + b1 * e1u + b2 * e2u, uLo), uHi)
+                let v = min(max(w0v + b1 * e1v + b2 * e2v, vLo), vHi)
                 let k = row + x
                 let bv = planeV[k]
-                if w.y > bv || (w.y == bv && w.x > planeU[k]) {
-                    planeU[k] = w.x; planeV[k] = w.y
+                if v > bv || (v == bv && u > planeU[k]) {
+                    planeU[k] = u; planeV[k] = v
                 }
             }
         }
