@@ -135,7 +135,8 @@ static inline void mesh_shade(const float *cell, int i, int j, int cc, int cr, f
 /// others pixel by pixel.
 static void mesh_shade_row(const raster_omp_mesh *m, const float *pu, const float *pv, int y, uint8_t *row,
                            int width) {
-    const int cc = m->cell_columns, cr = m->cell_rows, refine = m->refine;
+    const int cc = m->cell_columns, cr = m->cell_rows;
+    const uint8_t *newton = m->refine;
     const float qy = (float)y + 0.5f;
     for (int x0 = 0; x0 < width; x0 += MESH_LANES) {
         const int n = width - x0 < MESH_LANES ? width - x0 : MESH_LANES;
@@ -158,30 +159,49 @@ static void mesh_shade_row(const raster_omp_mesh *m, const float *pu, const floa
                 if (v < 0) continue;
                 const int ci = mesh_cell(u, cc), cj = mesh_cell(v, cr);
                 mesh_shade(m->coefficients + ((ptrdiff_t)cj * cc + ci) * RASTER_MESH_CELL_FLOATS, ci, cj, cc, cr,
-                           u - (float)ci, v - (float)cj, (float)(x0 + k) + 0.5f, qy, refine, row + 4 * (x0 + k));
+                           u - (float)ci, v - (float)cj, (float)(x0 + k) + 0.5f, qy,
+                           newton && newton[cj * cc + ci], row + 4 * (x0 + k));
             }
             continue;
         }
         const float *cell = m->coefficients + ((ptrdiff_t)j * cc + i) * RASTER_MESH_CELL_FLOATS;
-        if (n == MESH_LANES) {
-            uint8_t *p = row + 4 * x0;
+        const int refine = newton && newton[j * cc + i];
+        // Stage by stage over the vector, each loop a straight `omp simd`
+        // run with the cell's coefficients broadcast; uncovered lanes borrow
+        // the first covered pixel's (u, v) and are not stored.
+        float s[MESH_LANES], t[MESH_LANES], src[4][MESH_LANES];
+        #pragma omp simd
+        for (int k = 0; k < MESH_LANES; k++) {
+            const int covered = k < n && pv[x0 + k] >= 0;
+            s[k] = (covered ? pu[x0 + k] : pu[x0 + first]) - fi;
+            t[k] = (covered ? pv[x0 + k] : pv[x0 + first]) - fj;
+        }
+        if (newton && newton[j * cc + i]) {
+            const float slo = mesh_maxf(-fi, -1), shi = mesh_minf((float)(cc - i), 2);
+            const float tlo = mesh_maxf(-fj, -1), thi = mesh_minf((float)(cr - j), 2);
             #pragma omp simd
             for (int k = 0; k < MESH_LANES; k++) {
-                const int covered = pv[x0 + k] >= 0;
-                const float s = (covered ? pu[x0 + k] : pu[x0 + first]) - fi;
-                const float t = (covered ? pv[x0 + k] : pv[x0 + first]) - fj;
-                uint8_t out[4] = {p[4 * k], p[4 * k + 1], p[4 * k + 2], p[4 * k + 3]};
-                mesh_shade(cell, i, j, cc, cr, s, t, (float)(x0 + k) + 0.5f, qy, refine, out);
-                if (covered) {
-                    p[4 * k] = out[0]; p[4 * k + 1] = out[1]; p[4 * k + 2] = out[2]; p[4 * k + 3] = out[3];
-                }
+                float xs, xt, ys, yt;
+                const float x = mesh_channel(cell, s[k], t[k], &xs, &xt), y = mesh_channel(cell + 16, s[k], t[k], &ys, &yt);
+                const float ex = x - ((float)(x0 + k) + 0.5f), ey = y - qy, det = xs * yt - xt * ys;
+                const float inv = 1 / (det != 0 ? det : 1);
+                const float s1 = mesh_minf(mesh_maxf(s[k] - (yt * ex - xt * ey) * inv, slo), shi);
+                const float t1 = mesh_minf(mesh_maxf(t[k] - (xs * ey - ys * ex) * inv, tlo), thi);
+                s[k] = det != 0 ? s1 : s[k];
+                t[k] = det != 0 ? t1 : t[k];
             }
-        } else {
-            for (int k = 0; k < n; k++) {
-                if (pv[x0 + k] < 0) continue;
-                mesh_shade(cell, i, j, cc, cr, pu[x0 + k] - fi, pv[x0 + k] - fj, (float)(x0 + k) + 0.5f, qy, refine,
-                           row + 4 * (x0 + k));
-            }
+        }
+        #pragma omp simd
+        for (int k = 0; k < MESH_LANES; k++) {
+            const float a = mesh_minf(mesh_maxf(mesh_value(cell + 80, s[k], t[k]), 0), 255);
+            src[3][k] = a;
+            for (int ch = 0; ch < 3; ch++) src[ch][k] = mesh_minf(mesh_maxf(mesh_value(cell + 32 + 16 * ch, s[k], t[k]), 0), a);
+        }
+        uint8_t *p = row + 4 * x0;
+        for (int k = 0; k < n; k++) {
+            if (pv[x0 + k] < 0) continue;
+            const float keep = 1 - src[3][k] * (1.0f / 255);
+            for (int ch = 0; ch < 4; ch++) p[4 * k + ch] = (uint8_t)raster_quantize(src[ch][k] + (float)p[4 * k + ch] * keep);
         }
     }
 }

@@ -54,7 +54,7 @@ public enum Suite {
     /// mesh, morph) with `isScene: true`; a scene's body renders one frame of
     /// its cycle per run, so the samples are per-frame times over the cycle.
     public static var entries: [SuiteEntry] {
-        [freeform, linear, radial, fill, composite, blur, controlPoints]
+        [freeform, linear, radial, fill, composite, blur, controlPoints, mesh]
     }
 
     public static var kernelNames: [String] { entries.filter { !$0.isScene }.map(\.name) }

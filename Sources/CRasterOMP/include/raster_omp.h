@@ -191,6 +191,10 @@ void raster_omp_control_points(const float *anchors, float *out, int64_t n, int 
 /// from half a pixel away lands within ~1e-3 px, so the tolerance only has
 /// to keep Newton in its basin.
 #define RASTER_MESH_TOLERANCE 0.5f
+/// The exact variant skips the Newton step in a cell whose estimated colour
+/// slope (8-bit units per pixel) times RASTER_MESH_TOLERANCE is at most this:
+/// the linearly interpolated (u, v) is then within this many units of colour.
+#define RASTER_MESH_SKIP_NEWTON 0.5f
 /// The `coarse` variant's chord tolerance: no Newton step, so a pixel's
 /// (u, v) is off by up to this much (times the colour's slope per pixel).
 #define RASTER_MESH_COARSE_TOLERANCE 1.0f
@@ -227,8 +231,9 @@ typedef struct raster_omp_mesh {
     const int32_t *strip_start;
     const int32_t *strip_quads;
     int strips;
-    /// 1: one Newton step per pixel (exact variant); 0: coarse.
-    int refine;
+    /// Per cell: 1 when its pixels take one Newton step (exact variant, a
+    /// steep or folded cell), 0 when not.
+    const uint8_t *refine;
 } raster_omp_mesh;
 
 /// K7 source-over onto `dst`. Per strip: the strip's quads are rasterised

@@ -70,6 +70,25 @@ public struct MeshGradient: Sendable, Hashable {
         coefficients = patches.coefficients
         bendU = patches.bendU
         bendV = patches.bendV
+        colorSlope = patches.colorSlope
+        newtonCells = patches.colorSlope.map { $0 * MeshVariant.exact.tolerance > RASTER_MESH_SKIP_NEWTON ? 1 : 0 }
+    }
+
+    /// Per cell, an estimate of the steepest colour change per pixel
+    /// (8-bit units per pixel; infinite where the cell folds), see
+    /// `MeshPatches.colorSlope`. The exact variant skips the Newton step in
+    /// cells where slope x tolerance <= RASTER_MESH_SKIP_NEWTON: there the
+    /// tessellation's (u, v), off by at most the tolerance, already puts the
+    /// colour within that many units.
+    public let colorSlope: [Float]
+
+    /// Per cell, 1 where the exact variant's pixels take the Newton step.
+    public let newtonCells: [UInt8]
+
+    /// Calls `body` with the per-cell Newton flags of `variant` (nil: none).
+    public func withNewtonCells<R>(_ variant: MeshVariant, _ body: (UnsafePointer<UInt8>?) throws -> R) rethrows -> R {
+        guard variant.refines else { return try body(nil) }
+        return try newtonCells.withUnsafeBufferPointer { try body($0.baseAddress!) }
     }
 
     /// Per cell (row-major, (C-1) x cells) the power-basis

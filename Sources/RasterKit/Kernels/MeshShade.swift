@@ -72,14 +72,15 @@ public enum MeshShade {
     }
 
     /// The colour at global (u, v) for pixel centre q: cell lookup, the
-    /// Newton step if `refine`, colour. `coefficients` as in `MeshGradient`.
+    /// Newton step if the cell's flag in `newton` is set (nil: never),
+    /// colour. `coefficients` and `newton` as in `MeshGradient`.
     @inline(__always)
     public static func pixel(_ coefficients: UnsafePointer<Float>, cc: Int, cr: Int, u: Float, v: Float,
-                             q: SIMD2<Float>, refine: Bool) -> SIMD4<Float> {
+                             q: SIMD2<Float>, newton: UnsafePointer<UInt8>?) -> SIMD4<Float> {
         let (i, s0) = cell(u, cc), (j, t0) = cell(v, cr)
         let c = coefficients + (j * cc + i) * MeshPatches.stride
         var s = s0, t = t0
-        if refine { (s, t) = MeshShade.refine(c, s, t, q: q, i: i, j: j, cc: cc, cr: cr) }
+        if let newton, newton[j * cc + i] != 0 { (s, t) = MeshShade.refine(c, s, t, q: q, i: i, j: j, cc: cc, cr: cr) }
         return color(c, s, t)
     }
 

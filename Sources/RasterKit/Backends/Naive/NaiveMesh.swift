@@ -10,17 +10,17 @@ extension NaiveBackend {
         let raster = MeshRaster(lattice: lattice, width: dst.width, originRow: 0, planeU: planeU, planeV: planeV)
         for q in 0..<((lattice.nu - 1) * (lattice.nv - 1)) { raster.quad(q, rows: 0..<dst.height) }
         let cc = mesh.cellColumns, cr = mesh.cellRows
-        mesh.coefficients.withUnsafeBufferPointer { coeff in
+        mesh.coefficients.withUnsafeBufferPointer { coeff in mesh.withNewtonCells(variant) { newton in
             for y in 0..<dst.height {
                 let row = dst.row(y)
                 for x in 0..<dst.width {
                     let k = y * dst.width + x
                     guard planeV[k] >= 0 else { continue }
                     let c = MeshShade.pixel(coeff.baseAddress!, cc: cc, cr: cr, u: planeU[k], v: planeV[k],
-                                            q: SIMD2(Float(x) + 0.5, Float(y) + 0.5), refine: variant.refines)
+                                            q: SIMD2(Float(x) + 0.5, Float(y) + 0.5), newton: newton)
                     MeshShade.over(c, row + 4 * x)
                 }
             }
-        }
+        } }
     }
 }

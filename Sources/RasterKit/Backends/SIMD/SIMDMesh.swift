@@ -13,10 +13,9 @@ extension SIMDBackend {
         let width = dst.width, height = dst.height
         // One vector of slack: the shading reads whole vectors past the row's end.
         let planeCount = width * MeshLattice.stripRows + Lanes.width
-        let refine = variant.refines
         let cc = mesh.cellColumns, cr = mesh.cellRows
-        mesh.coefficients.withUnsafeBufferPointer { coeff in
-            let shader = SIMDMeshShader(coefficients: coeff.baseAddress!, cc: cc, cr: cr, refine: refine)
+        mesh.coefficients.withUnsafeBufferPointer { coeff in mesh.withNewtonCells(variant) { newton in
+            let shader = SIMDMeshShader(coefficients: coeff.baseAddress!, cc: cc, cr: cr, newton: newton)
             WorkerPool.shared(threads: threads).run(bands) { band in
                 let own = scratch.band(band)
                 let planeU = own.buffer(ScratchSlot.meshWinnerU, count: planeCount, of: Float.self)
@@ -35,7 +34,7 @@ extension SIMDBackend {
                     }
                 }
             }
-        }
+        } }
     }
 }
 
@@ -47,7 +46,8 @@ extension SIMDBackend {
 struct SIMDMeshShader {
     let coefficients: UnsafePointer<Float>
     let cc: Int, cr: Int
-    let refine: Bool
+    /// Per-cell Newton flags (nil: none), see `MeshGradient.newtonCells`.
+    let newton: UnsafePointer<UInt8>?
 
     /// One channel's value and its partial derivatives in s and t.
     @inline(__always)
@@ -104,14 +104,14 @@ struct SIMDMeshShader {
             guard all(inside) else {
                 for k in 0..<n where covered[k] {
                     let c = MeshShade.pixel(coefficients, cc: cc, cr: cr, u: vu[k], v: vv[k],
-                                            q: SIMD2(Float(x + k) + 0.5, Float(y) + 0.5), refine: refine)
+                                            q: SIMD2(Float(x + k) + 0.5, Float(y) + 0.5), newton: newton)
                     MeshShade.over(c, dst + 4 * (x + k))
                 }
                 continue
             }
             let cell = coefficients + (j * cc + i) * MeshPatches.stride
             var s = vu - fi, t = vv - fj
-            if refine {
+            if let newton, newton[j * cc + i] != 0 {
                 let qx = Lanes.ramp + (Float(x) + 0.5)
                 let (px, xs, xt) = SIMDMeshShader.channel(cell, s, t)
                 let (py, ys, yt) = SIMDMeshShader.channel(cell + 16, s, t)
