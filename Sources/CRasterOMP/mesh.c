@@ -16,8 +16,9 @@ static inline float mesh_maxf(float a, float b) { return a > b ? a : b; }
 /// Rasterises one triangle (nodes p0..p2 at parameters w0..w2, clamped to
 /// the quad's box [lo, hi]) into the planes, rows [r0, r1), plane row 0 = r0.
 static void mesh_triangle(const float *p0, const float *p1, const float *p2, const float *w0, const float *w1,
-                          const float *w2, const float *lo, const float *hi, int r0, int r1, int width,
-                          float *pu, float *pv) {
+                          const float *w2, const float *c0, const float *c1, const float *c2, const float *lo,
+                          const float *hi, int r0, int r1, int width, float *pu, float *pv, float *pc,
+                          ptrdiff_t plane) {
     const float d1x = p1[0] - p0[0], d1y = p1[1] - p0[1], d2x = p2[0] - p0[0], d2y = p2[1] - p0[1];
     const float area = d1x * d2y - d1y * d2x;
     if (area == 0 || !isfinite(area)) return;
@@ -64,19 +65,32 @@ static void mesh_triangle(const float *p0, const float *p1, const float *p2, con
             if (!(b1 >= -slack && b2 >= -slack && b1 + b2 <= 1 + slack)) continue;
             const float u = mesh_minf(mesh_maxf(w0[0] + b1 * e1u + b2 * e2u, lo[0]), hi[0]);
             const float v = mesh_minf(mesh_maxf(w0[1] + b1 * e1v + b2 * e2v, lo[1]), hi[1]);
-            if (v > rv[x] || (v == rv[x] && u > ru[x])) { ru[x] = u; rv[x] = v; }
+            if (v > rv[x] || (v == rv[x] && u > ru[x])) {
+                ru[x] = u; rv[x] = v;
+                if (pc) {
+                    float *rc = pc + (ptrdiff_t)(y - r0) * width + x;
+                    for (int ch = 0; ch < 4; ch++) rc[ch * plane] = c0[ch] + b1 * (c1[ch] - c0[ch]) + b2 * (c2[ch] - c0[ch]);
+                }
+            }
         }
     }
 }
 
-static void mesh_quad(const raster_omp_mesh *m, int q, int r0, int r1, int width, float *pu, float *pv) {
+static void mesh_quad(const raster_omp_mesh *m, int q, int r0, int r1, int width, float *pu, float *pv, float *pc,
+                      ptrdiff_t plane) {
     const int nu = m->nu, a = q % (nu - 1), b = q / (nu - 1);
     const float *p00 = m->nodes + 2 * ((ptrdiff_t)b * nu + a), *p10 = p00 + 2;
     const float *p01 = m->nodes + 2 * ((ptrdiff_t)(b + 1) * nu + a), *p11 = p01 + 2;
     const float lo[2] = {m->lattice_u[a], m->lattice_v[b]}, hi[2] = {m->lattice_u[a + 1], m->lattice_v[b + 1]};
     const float w10[2] = {hi[0], lo[1]}, w01[2] = {lo[0], hi[1]};
-    mesh_triangle(p00, p10, p11, lo, w10, hi, lo, hi, r0, r1, width, pu, pv);
-    mesh_triangle(p00, p11, p01, lo, hi, w01, lo, hi, r0, r1, width, pu, pv);
+    static const float none[4] = {0, 0, 0, 0};
+    const float *c00 = none, *c10 = none, *c01 = none, *c11 = none;
+    if (m->node_colors) {
+        c00 = m->node_colors + 4 * ((ptrdiff_t)b * nu + a); c10 = c00 + 4;
+        c01 = m->node_colors + 4 * ((ptrdiff_t)(b + 1) * nu + a); c11 = c01 + 4;
+    }
+    mesh_triangle(p00, p10, p11, lo, w10, hi, c00, c10, c11, lo, hi, r0, r1, width, pu, pv, pc, plane);
+    mesh_triangle(p00, p11, p01, lo, hi, w01, c00, c11, c01, lo, hi, r0, r1, width, pu, pv, pc, plane);
 }
 
 /// A channel's value at (s, t), and its partials (Horner, as MeshShade).
@@ -206,18 +220,34 @@ static void mesh_shade_row(const raster_omp_mesh *m, const float *pu, const floa
     }
 }
 
-static void mesh_strip(const raster_omp_mesh *m, int k, float *pu, float *pv, uint8_t *dst, int width, int height,
-                       ptrdiff_t stride) {
+/// The `coarse` second pass: interpolated colours, clamped, source-over.
+static void mesh_composite_row(const float *pc, ptrdiff_t plane, const float *pv, uint8_t *row, int width) {
+    for (int x = 0; x < width; x++) {
+        if (pv[x] < 0) continue;
+        const float a = mesh_minf(mesh_maxf(pc[3 * plane + x], 0), 255), keep = 1 - a * (1.0f / 255);
+        uint8_t *p = row + 4 * x;
+        for (int ch = 0; ch < 3; ch++) {
+            const float c = mesh_minf(mesh_maxf(pc[ch * plane + x], 0), a);
+            p[ch] = (uint8_t)raster_quantize(c + (float)p[ch] * keep);
+        }
+        p[3] = (uint8_t)raster_quantize(a + (float)p[3] * keep);
+    }
+}
+
+/// One strip; `pu`, `pv` (and `pc`, 4 planes, for coarse) are `plane` floats each.
+static void mesh_strip(const raster_omp_mesh *m, int k, float *pu, float *pv, float *pc, ptrdiff_t plane,
+                       uint8_t *dst, int width, int height, ptrdiff_t stride) {
     const int32_t q0 = m->strip_start[k], q1 = m->strip_start[k + 1];
     if (q0 == q1) return;
     const int r0 = k * RASTER_MESH_STRIP_ROWS;
     const int r1 = r0 + RASTER_MESH_STRIP_ROWS < height ? r0 + RASTER_MESH_STRIP_ROWS : height;
     const ptrdiff_t count = (ptrdiff_t)(r1 - r0) * width;
     for (ptrdiff_t i = 0; i < count; i++) pv[i] = -1;
-    for (int32_t q = q0; q < q1; q++) mesh_quad(m, m->strip_quads[q], r0, r1, width, pu, pv);
+    for (int32_t q = q0; q < q1; q++) mesh_quad(m, m->strip_quads[q], r0, r1, width, pu, pv, pc, plane);
     for (int y = r0; y < r1; y++) {
         const ptrdiff_t off = (ptrdiff_t)(y - r0) * width;
-        mesh_shade_row(m, pu + off, pv + off, y, dst + (ptrdiff_t)y * stride, width);
+        if (pc) mesh_composite_row(pc + off, plane, pv + off, dst + (ptrdiff_t)y * stride, width);
+        else mesh_shade_row(m, pu + off, pv + off, y, dst + (ptrdiff_t)y * stride, width);
     }
 }
 
@@ -229,7 +259,8 @@ void raster_omp_mesh_rgba8(const raster_omp_mesh *mesh, float *planes, uint8_t *
     if (team < 1) team = 1;
     if (team == 1) {
         // Directly on the caller: libomp allocates even for a one-thread team.
-        for (int k = 0; k < strips; k++) mesh_strip(mesh, k, planes, planes + plane, dst, width, height, stride);
+        float *pc = mesh->node_colors ? planes + 2 * plane : NULL;
+        for (int k = 0; k < strips; k++) mesh_strip(mesh, k, planes, planes + plane, pc, plane, dst, width, height, stride);
         return;
     }
     #pragma omp parallel num_threads(team)
@@ -239,8 +270,9 @@ void raster_omp_mesh_rgba8(const raster_omp_mesh *mesh, float *planes, uint8_t *
 #else
         const int me = 0;
 #endif
-        float *pu = planes + 2 * plane * me, *pv = pu + plane;
+        float *pu = planes + RASTER_MESH_PLANES(mesh->node_colors != NULL) * plane * me, *pv = pu + plane;
+        float *pc = mesh->node_colors ? pu + 2 * plane : NULL;
         #pragma omp for schedule(static)
-        for (int k = 0; k < strips; k++) mesh_strip(mesh, k, pu, pv, dst, width, height, stride);
+        for (int k = 0; k < strips; k++) mesh_strip(mesh, k, pu, pv, pc, plane, dst, width, height, stride);
     }
 }

@@ -193,8 +193,9 @@ void raster_omp_control_points(const float *anchors, float *out, int64_t n, int 
 #define RASTER_MESH_TOLERANCE 0.5f
 /// The exact variant skips the Newton step in a cell whose estimated colour
 /// slope (8-bit units per pixel) times RASTER_MESH_TOLERANCE is at most this:
-/// the linearly interpolated (u, v) is then within this many units of colour.
-#define RASTER_MESH_SKIP_NEWTON 0.5f
+/// the linearly interpolated (u, v) is then within this many units of colour,
+/// which with Float arithmetic and rounding (< 1 more) stays inside SPEC's 3.
+#define RASTER_MESH_SKIP_NEWTON 1.0f
 /// The `coarse` variant's chord tolerance: no Newton step, so a pixel's
 /// (u, v) is off by up to this much (times the colour's slope per pixel).
 #define RASTER_MESH_COARSE_TOLERANCE 1.0f
@@ -232,8 +233,12 @@ typedef struct raster_omp_mesh {
     const int32_t *strip_quads;
     int strips;
     /// Per cell: 1 when its pixels take one Newton step (exact variant, a
-    /// steep or folded cell), 0 when not.
+    /// steep or folded cell), 0 when not; NULL: never.
     const uint8_t *refine;
+    /// The `coarse` variant (Gouraud): 4 floats (r, g, b, a) per node, laid
+    /// out as `nodes`; each triangle's colour is interpolated linearly from
+    /// them instead of the bicubic evaluated per pixel. NULL otherwise.
+    const float *node_colors;
 } raster_omp_mesh;
 
 /// K7 source-over onto `dst`. Per strip: the strip's quads are rasterised
@@ -241,9 +246,14 @@ typedef struct raster_omp_mesh {
 /// that keep, per pixel, the largest (v, u) (SPEC's fold rule, so the order
 /// of the quads does not matter), then each covered pixel's (u, v) is
 /// refined (if `refine`), its colour evaluated from its cell's bicubic and
-/// composited. `planes` holds 2 * width * RASTER_MESH_STRIP_ROWS floats per
-/// thread (`threads` of them). Strips are independent: the image does not
-/// depend on the thread count.
+/// composited. `planes` holds RASTER_MESH_PLANES(node_colors != NULL) *
+/// width * RASTER_MESH_STRIP_ROWS floats per thread (`threads` of them).
+/// Strips are independent: the image does not depend on the thread count.
+/// Winner planes per thread: u and v, plus r, g, b, a for `coarse`.
+#define RASTER_MESH_PLANES_UV 2
+#define RASTER_MESH_PLANES_GOURAUD 6
+#define RASTER_MESH_PLANES(gouraud) ((gouraud) ? RASTER_MESH_PLANES_GOURAUD : RASTER_MESH_PLANES_UV)
+
 void raster_omp_mesh_rgba8(const raster_omp_mesh *mesh, float *planes, uint8_t *dst, int width, int height,
                            ptrdiff_t stride, int threads);
 

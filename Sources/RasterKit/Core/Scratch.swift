@@ -83,4 +83,6 @@ public enum ScratchSlot {
     public static let meshWinnerU = 35
     public static let meshWinnerV = 36
     public static let meshPlanes = 37
+    public static let meshNodeColors = 38
+    public static let meshColorPlanes = 39
 }

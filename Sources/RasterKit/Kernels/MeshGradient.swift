@@ -116,17 +116,21 @@ public enum MeshVariant: String, CaseIterable, Sendable, KernelVariant {
     /// tessellation's (u, v) at each pixel is refined by one Newton step on
     /// position(u, v) = q before the bicubic colour is evaluated.
     case exact
-    /// No Newton step: the colour is evaluated at the (u, v) interpolated
-    /// linearly across the tessellation's triangles (chords within
-    /// `RASTER_MESH_COARSE_TOLERANCE` px of the surface). Measured, not bound.
+    /// Gouraud shading: chords within `RASTER_MESH_COARSE_TOLERANCE` px,
+    /// the colour evaluated (bicubic, clamped) at the tessellation's nodes
+    /// only and interpolated linearly across each triangle; no per-pixel
+    /// bicubic, no Newton step. Measured, not bound.
     case coarse
 
     /// The tessellation's chord tolerance in pixels.
     public var tolerance: Float {
         self == .exact ? RASTER_MESH_TOLERANCE : RASTER_MESH_COARSE_TOLERANCE
     }
-    /// Whether each pixel's (u, v) gets a Newton step.
+    /// Whether pixels of steep cells get a Newton step (see `newtonCells`).
     public var refines: Bool { self == .exact }
+    /// Whether colour is interpolated per triangle from the nodes (Gouraud)
+    /// instead of evaluated per pixel.
+    public var interpolatesColor: Bool { self == .coarse }
 
     public var isExact: Bool { self == .exact }
     public static let kernelName = "mesh"

@@ -27,6 +27,9 @@ public struct MeshLattice {
     public let stripStart: UnsafeMutablePointer<Int32>
     public let stripQuads: UnsafeMutablePointer<Int32>
     public let strips: Int
+    /// Node colours (clamped as K7 clamps) for the `coarse` variant's
+    /// per-triangle interpolation, `nu * nv` like `nodes`; nil otherwise.
+    public let colors: UnsafeMutablePointer<SIMD4<Float>>?
 
     public static let stripRows = Int(RASTER_MESH_STRIP_ROWS)
 
@@ -36,7 +39,8 @@ public struct MeshLattice {
         return Int(min(max(n, 1), Double(RASTER_MESH_MAX_SEGMENTS)))
     }
 
-    public init(_ mesh: MeshGradient, tolerance: Float, width: Int, height: Int, scratch: Scratch) {
+    public init(_ mesh: MeshGradient, tolerance: Float, width: Int, height: Int, scratch: Scratch,
+                nodeColors: Bool = false) {
         let cc = mesh.cellColumns, cr = mesh.cellRows
         func columnSegments(_ i: Int) -> Int {
             var bend = 0.0
@@ -65,12 +69,15 @@ public struct MeshLattice {
         lines(v, cr, rowSegments)
 
         let nodes = scratch.buffer(ScratchSlot.meshNodes, count: nu * nv, of: SIMD2<Float>.self)
+        let colors = nodeColors ? scratch.buffer(ScratchSlot.meshNodeColors, count: nu * nv, of: SIMD4<Float>.self) : nil
         mesh.coefficients.withUnsafeBufferPointer { coeff in
             for b in 0..<nv {
                 let (j, t) = MeshShade.cell(v[b], cr)
                 for a in 0..<nu {
                     let (i, s) = MeshShade.cell(u[a], cc)
-                    nodes[b * nu + a] = MeshShade.position(coeff.baseAddress! + (j * cc + i) * MeshPatches.stride, s, t)
+                    let cell = coeff.baseAddress! + (j * cc + i) * MeshPatches.stride
+                    nodes[b * nu + a] = MeshShade.position(cell, s, t)
+                    colors?[b * nu + a] = MeshShade.color(cell, s, t)
                 }
             }
         }
@@ -106,7 +113,7 @@ public struct MeshLattice {
                 for k in r { stripQuads[Int(fill[k])] = Int32(q); fill[k] += 1 }
             }
         }
-        self.nu = nu; self.nv = nv; self.u = u; self.v = v; self.nodes = nodes
+        self.nu = nu; self.nv = nv; self.u = u; self.v = v; self.nodes = nodes; self.colors = colors
         self.strips = strips; self.stripStart = stripStart; self.stripQuads = stripQuads
     }
 

@@ -17,13 +17,19 @@ public struct MeshRaster {
     public let width: Int
     public let originRow: Int
     public let planeU: UnsafeMutablePointer<Float>, planeV: UnsafeMutablePointer<Float>
+    /// The `coarse` variant: four more planes (r, g, b, a, `planeStride`
+    /// floats apart) receive the winner's colour, interpolated linearly from
+    /// the triangle's node colours (`lattice.colors`); nil otherwise.
+    public let planeC: UnsafeMutablePointer<Float>?
+    public let planeStride: Int
 
     public static let empty: Float = -1
 
     public init(lattice: MeshLattice, width: Int, originRow: Int,
-                planeU: UnsafeMutablePointer<Float>, planeV: UnsafeMutablePointer<Float>) {
+                planeU: UnsafeMutablePointer<Float>, planeV: UnsafeMutablePointer<Float>,
+                planeC: UnsafeMutablePointer<Float>? = nil, planeStride: Int = 0) {
         self.lattice = lattice; self.width = width; self.originRow = originRow
-        self.planeU = planeU; self.planeV = planeV
+        self.planeU = planeU; self.planeV = planeV; self.planeC = planeC; self.planeStride = planeStride
     }
 
     /// Quad q's two triangles, within `rows`.
@@ -34,8 +40,12 @@ public struct MeshRaster {
         let p00 = lattice.nodes[b * nu + a], p10 = lattice.nodes[b * nu + a + 1]
         let p01 = lattice.nodes[(b + 1) * nu + a], p11 = lattice.nodes[(b + 1) * nu + a + 1]
         let lo = SIMD2(lattice.u[a], lattice.v[b]), hi = SIMD2(lattice.u[a + 1], lattice.v[b + 1])
-        triangle(p00, p10, p11, lo, SIMD2(hi.x, lo.y), hi, lo: lo, hi: hi, rows: rows)
-        triangle(p00, p11, p01, lo, hi, SIMD2(lo.x, hi.y), lo: lo, hi: hi, rows: rows)
+        var c = (SIMD4<Float>(), SIMD4<Float>(), SIMD4<Float>(), SIMD4<Float>())
+        if let colors = lattice.colors {
+            c = (colors[b * nu + a], colors[b * nu + a + 1], colors[(b + 1) * nu + a], colors[(b + 1) * nu + a + 1])
+        }
+        triangle(p00, p10, p11, lo, SIMD2(hi.x, lo.y), hi, c.0, c.1, c.3, lo: lo, hi: hi, rows: rows)
+        triangle(p00, p11, p01, lo, hi, SIMD2(lo.x, hi.y), c.0, c.3, c.2, lo: lo, hi: hi, rows: rows)
     }
 
     /// One triangle: nodes p0, p1, p2 at parameters w0, w1, w2. Scalar
@@ -44,6 +54,7 @@ public struct MeshRaster {
     @inline(__always)
     func triangle(_ p0: SIMD2<Float>, _ p1: SIMD2<Float>, _ p2: SIMD2<Float>,
                   _ w0: SIMD2<Float>, _ w1: SIMD2<Float>, _ w2: SIMD2<Float>,
+                  _ c0: SIMD4<Float>, _ c1: SIMD4<Float>, _ c2: SIMD4<Float>,
                   lo: SIMD2<Float>, hi: SIMD2<Float>, rows: Range<Int>) {
         let p0x = p0.x, p0y = p0.y
         let d1x = p1.x - p0x, d1y = p1.y - p0y, d2x = p2.x - p0x, d2y = p2.y - p0y
@@ -96,6 +107,11 @@ public struct MeshRaster {
                 let bv = planeV[k]
                 if v > bv || (v == bv && u > planeU[k]) {
                     planeU[k] = u; planeV[k] = v
+                    if let planeC {
+                        let c = c0 + b1 * (c1 - c0) + b2 * (c2 - c0)
+                        planeC[k] = c.x; planeC[planeStride + k] = c.y
+                        planeC[2 * planeStride + k] = c.z; planeC[3 * planeStride + k] = c.w
+                    }
                 }
             }
         }

@@ -7,7 +7,9 @@ extension SIMDBackend {
     /// comes from its triangle and its vector (whose columns start at 0 in
     /// every row), so the image does not depend on the thread count.
     public func mesh(_ mesh: MeshGradient, variant: MeshVariant, onto dst: ImageView, scratch: Scratch) throws {
-        let lattice = MeshLattice(mesh, tolerance: variant.tolerance, width: dst.width, height: dst.height, scratch: scratch)
+        let gouraud = variant.interpolatesColor
+        let lattice = MeshLattice(mesh, tolerance: variant.tolerance, width: dst.width, height: dst.height,
+                                  scratch: scratch, nodeColors: gouraud)
         let bands = max(1, min(threads, lattice.strips))
         scratch.reserveBands(bands)
         let width = dst.width, height = dst.height
@@ -20,17 +22,22 @@ extension SIMDBackend {
                 let own = scratch.band(band)
                 let planeU = own.buffer(ScratchSlot.meshWinnerU, count: planeCount, of: Float.self)
                 let planeV = own.buffer(ScratchSlot.meshWinnerV, count: planeCount, of: Float.self)
+                let planeC = gouraud ? own.buffer(ScratchSlot.meshColorPlanes, count: 4 * planeCount, of: Float.self) : nil
                 for k in lattice.strips * band / bands ..< lattice.strips * (band + 1) / bands {
                     let quads = lattice.quads(ofStrip: k)
                     if quads.isEmpty { continue }
                     let rows = MeshLattice.rows(ofStrip: k, height: height)
                     planeV.update(repeating: MeshRaster.empty, count: rows.count * width + Lanes.width)
                     let raster = MeshRaster(lattice: lattice, width: width, originRow: rows.lowerBound,
-                                            planeU: planeU, planeV: planeV)
+                                            planeU: planeU, planeV: planeV, planeC: planeC, planeStride: planeCount)
                     for q in quads { raster.quad(Int(q), rows: rows) }
                     for y in rows {
                         let off = (y - rows.lowerBound) * width
-                        shader.row(u: planeU + off, v: planeV + off, y: y, dst: dst.row(y), width: width)
+                        if let planeC {
+                            SIMDMeshShader.composite(planeC + off, planeStride: planeCount, v: planeV + off, dst: dst.row(y), width: width)
+                        } else {
+                            shader.row(u: planeU + off, v: planeV + off, y: y, dst: dst.row(y), width: width)
+                        }
                     }
                 }
             }
@@ -75,6 +82,35 @@ struct SIMDMeshShader {
                     + FloatLanes(repeating: c[1])) * s + FloatLanes(repeating: c[0])
         }
         return ((row(3) * t + row(2)) * t + row(1)) * t + row(0)
+    }
+
+    /// The `coarse` variant's second pass: the raster's interpolated colours
+    /// (four planes `planeStride` apart), source-over where covered.
+    @inline(__always)
+    static func composite(_ c: UnsafeMutablePointer<Float>, planeStride: Int, v: UnsafeMutablePointer<Float>,
+                          dst: UnsafeMutablePointer<UInt8>, width: Int) {
+        @inline(__always) func body(_ x: Int, _ n: Int) {
+            @inline(__always) func load(_ p: UnsafeMutablePointer<Float>) -> FloatLanes {
+                UnsafeRawPointer(p + x).loadUnaligned(as: FloatLanes.self)
+            }
+            var covered = load(v) .>= 0
+            if n < Lanes.width { covered = covered .& (Lanes.ramp .< Float(n)) }
+            guard any(covered) else { return }
+            let zero = FloatLanes()
+            let sa = Lanes.clamp(load(c + 3 * planeStride), 0, 255).replacing(with: zero, where: .!covered)
+            @inline(__always) func channel(_ k: Int) -> FloatLanes {
+                let ch = Lanes.positivePart(load(c + k * planeStride))
+                return ch.replacing(with: sa, where: ch .> sa).replacing(with: zero, where: .!covered)
+            }
+            let sr = channel(0), sg = channel(1), sb = channel(2)
+            let p = dst + 4 * x
+            let (dr, dg, db, da) = Lanes.load(p, count: n)
+            let keep = 1 - sa * (1 / 255)
+            Lanes.store(Lanes.packRGBA8(sr + dr * keep, sg + dg * keep, sb + db * keep, sa + da * keep), to: p, count: n)
+        }
+        var x = 0
+        while x + Lanes.width <= width { body(x, Lanes.width); x += Lanes.width }
+        if x < width { body(x, width - x) }
     }
 
     @inline(__always)
