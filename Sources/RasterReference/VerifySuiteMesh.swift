@@ -83,7 +83,8 @@ extension VerifySuite {
     /// measured floor for `coarse`.
     public static let meshTolerance: [MeshVariant: Tolerance] = [
         .exact: Tolerance(maxError: 3),
-        // measured: TODO
-        .coarse: Tolerance(maxError: 3),
+        // measured: max 7, mean 0.30, 51.8 dB on every backend (a 150x267
+        // frame: cells of 75x133 px get 7 segments, triangles ~11x19 px)
+        .coarse: Tolerance(maxError: 9, minPSNR: 49),
     ]
 }

@@ -281,3 +281,26 @@ final class MeshTests: XCTestCase {
         return (pu, pv)
     }
 }
+
+extension MeshTests {
+    /// The Gouraud `coarse` variant within its measured floor on a curved
+    /// grid over a background, on every backend, padding untouched.
+    func testCoarseWithinItsFloor() throws {
+        let floor = VerifySuite.meshTolerance[.coarse]!
+        let (w, h) = (97, 71)
+        let m = try MeshFixtures.grid(columns: 4, rows: 3, origin: Point(4, 3), du: Point(30, 2), dv: Point(-2, 32),
+                                      jitter: 0.25, opaque: false, seed: 61)
+        let canvas = try Image(width: w, height: h)
+        canvas.fill(RGBA8(r: 30, g: 40, b: 50, a: 255))
+        let reference = Reference.over(Reference.meshColors(m, width: w, height: h), onto: canvas.view)
+        let exclusion = Reference.meshExclusion(m, width: w, height: h)
+        for backend in backendMatrix {
+            let image = try paddedImage(width: w, height: h)
+            image.fill(RGBA8(r: 30, g: 40, b: 50, a: 255))
+            try backend.mesh(m, variant: .coarse, onto: image.view, scratch: Scratch())
+            let d = ImageDiff(image.view, reference: reference, excluding: exclusion)
+            XCTAssert(floor.accepts(d), "coarse on \(label(backend)): \(d) breaks \(floor)")
+            assertPaddingIntact(image)
+        }
+    }
+}
