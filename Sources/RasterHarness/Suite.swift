@@ -52,7 +52,7 @@ public enum Suite {
     /// body draws the next of frames spread over its cycle per run, so its
     /// samples are per-frame times over the cycle (SuiteScenes.swift).
     public static var entries: [SuiteEntry] {
-        [freeform, linear, radial, fill, composite, blur, controlPoints] + scenes
+        [freeform, linear, radial, fill, composite, blur, controlPoints, mesh] + scenes
     }
 
     public static var kernelNames: [String] { entries.filter { !$0.isScene }.map(\.name) }

@@ -18,16 +18,26 @@ public struct ImageDiff: Sendable, CustomStringConvertible {
     public var psnr: Double
     /// Where the largest error is: (x, y, channel).
     public var worst: (x: Int, y: Int, channel: Int)
+    /// Pixels left out of the comparison (SPEC's K7 exclusion), 0 for none.
+    public var excluded = 0
 
     /// Compares `image` with `reference`, planar-free: `reference` holds
     /// width * height * 4 values (r, g, b, a per pixel, premultiplied).
-    public init(_ image: ImageView, reference: [Double]) {
+    /// `excluding` (one flag per pixel, true to skip) leaves pixels out of
+    /// every statistic.
+    public init(_ image: ImageView, reference: [Double], excluding: [Bool]? = nil) {
         precondition(reference.count == image.width * image.height * 4)
+        precondition(excluding.map { $0.count == image.width * image.height } ?? true)
         var maxE = 0.0, sumE = 0.0, sumSq = 0.0
         var worst = (x: 0, y: 0, channel: 0)
+        var skipped = 0
         for y in 0..<image.height {
             let row = image.row(y)
             for i in 0..<(image.width * 4) {
+                if let excluding, excluding[y * image.width + i / 4] {
+                    if i % 4 == 0 { skipped += 1 }
+                    continue
+                }
                 let r = reference[y * image.width * 4 + i]
                 let v = Double(row[i])
                 let e = abs(v - Double(Color.quantize(r)))
@@ -36,7 +46,8 @@ public struct ImageDiff: Sendable, CustomStringConvertible {
                 if e > maxE { maxE = e; worst = (i / 4, y, i % 4) }
             }
         }
-        let n = Double(image.width * image.height * 4)
+        let n = Double(max(1, (image.width * image.height - skipped) * 4))
+        excluded = skipped
         maxError = maxE
         meanError = sumE / n
         let mse = sumSq / n
@@ -54,8 +65,8 @@ public struct ImageDiff: Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        String(format: "max %.0f, mean %.4f, PSNR %@ (worst at x=%d y=%d ch=%d)",
+        String(format: "max %.0f, mean %.4f, PSNR %@ (worst at x=%d y=%d ch=%d)%@",
                maxError, meanError, psnr.isInfinite ? "inf" : String(format: "%.2f dB", psnr),
-               worst.x, worst.y, worst.channel)
+               worst.x, worst.y, worst.channel, excluded > 0 ? " (\(excluded) px excluded)" : "")
     }
 }

@@ -28,9 +28,8 @@ extension Reference {
             return fill(f, onto: target)
         case let .blob(anchors, color):
             return try blob(anchors: anchors, color: color, onto: target)
-        case .mesh:
-            // TODO(K7): the reference mesh gradient.
-            throw RasterError.unsupported(backend: "reference", kernel: "mesh", variant: "exact")
+        case let .mesh(m):
+            return over(meshColors(m, width: w, height: h), onto: target)
         case let .image(image):
             return composite(image.view, onto: target, opacity: 1)
         case let .blur(b):
@@ -48,6 +47,25 @@ extension Reference {
             store(resample(small.view, width: w, height: h), into: layer.view)
             return composite(layer.view, onto: target, opacity: opacity)
         }
+    }
+
+    /// The pixels SPEC excludes from a job's bound (K7's boundary and folds,
+    /// see `meshExclusion`), or nil when the job has no mesh.
+    public static func exclusion(_ job: Job) -> [Bool]? {
+        func collect(_ ops: [JobOp], into mask: inout [Bool]?) {
+            for op in ops {
+                switch op {
+                case let .mesh(m):
+                    let e = meshExclusion(m, width: job.width, height: job.height)
+                    if mask == nil { mask = e } else { for k in e.indices where e[k] { mask![k] = true } }
+                case let .layer(_, inner): collect(inner, into: &mask)
+                default: break
+                }
+            }
+        }
+        var mask: [Bool]?
+        collect(job.ops, into: &mask)
+        return mask
     }
 
     /// Source-over of an unrounded premultiplied colour plane onto 8-bit pixels.

@@ -11,6 +11,7 @@ public final class VerifyCase: @unchecked Sendable {
     public let job: Job
     public let tolerance: Tolerance
     private var cachedReference: [Double]?
+    private var cachedExclusion: [Bool]??
 
     public init(name: String, kernel: String, variant: String, variants: VariantSelection = .exact,
                 job: Job, tolerance: Tolerance) {
@@ -26,10 +27,19 @@ public final class VerifyCase: @unchecked Sendable {
         return r
     }
 
-    /// Renders on `backend` and measures the difference.
+    /// The pixels SPEC leaves out of the bound (K7's boundary and folds),
+    /// nil when the job has none; computed once.
+    public func exclusion() -> [Bool]? {
+        if let cachedExclusion { return cachedExclusion }
+        let e = Reference.exclusion(job)
+        cachedExclusion = .some(e)
+        return e
+    }
+
+    /// Renders on `backend` and measures the difference (outside `exclusion()`).
     public func check(_ backend: any RasterBackend) throws -> ImageDiff {
         let image = try Renderer(backend: backend, variants: variants).render(job)
-        return ImageDiff(image.view, reference: try reference())
+        return ImageDiff(image.view, reference: try reference(), excluding: exclusion())
     }
 }
 
@@ -37,7 +47,8 @@ public final class VerifyCase: @unchecked Sendable {
 /// pixels). Kernels that land later add their cases here.
 public enum VerifySuite {
     public static func cases() throws -> [VerifyCase] {
-        try freeformCases() + gradientCases() + compositeCases() + blurCases() + fillCases()
+        let kernels: [VerifyCase] = try freeformCases() + gradientCases() + compositeCases() + blurCases() + fillCases()
+        return try kernels + meshCases()
     }
 
     /// Telegram's default palette at its loop's first phase, plus awkward

@@ -223,6 +223,82 @@ void raster_omp_fill(const raster_omp_fill_plan *plan, const raster_omp_fill_sou
 /// c1_i = p_i + t_i |p_{i+1} - p_i| / 3, c2_i = p_{i+1} - t_{i+1} |p_{i+1} - p_i| / 3.
 void raster_omp_control_points(const float *anchors, float *out, int64_t n, int threads);
 
+
+// ---------------------------------------------------------------------------
+// K7 mesh gradient. Constants shared with the Swift backends (defined here
+// only; Swift imports them).
+
+/// The exact variant's tessellation: chords within this many pixels of the
+/// surface. Each pixel's (u, v) is then refined by one Newton step, which
+/// from half a pixel away lands within ~1e-3 px, so the tolerance only has
+/// to keep Newton in its basin.
+#define RASTER_MESH_TOLERANCE 0.5f
+/// The exact variant skips the Newton step in a cell whose estimated colour
+/// slope (8-bit units per pixel) times RASTER_MESH_TOLERANCE is at most this:
+/// the linearly interpolated (u, v) is then within this many units of colour,
+/// which with Float arithmetic and rounding (< 1 more) stays inside SPEC's 3.
+#define RASTER_MESH_SKIP_NEWTON 1.0f
+/// The `coarse` variant's chord tolerance: no Newton step, so a pixel's
+/// (u, v) is off by up to this much (times the colour's slope per pixel).
+#define RASTER_MESH_COARSE_TOLERANCE 1.0f
+/// Most tessellation segments per cell and axis (a cell's chords may exceed
+/// the tolerance beyond that: only for cells bent by thousands of pixels).
+#define RASTER_MESH_MAX_SEGMENTS 128
+/// Rows per strip: the (u, v) winner planes hold one strip, so they stay in
+/// cache between the rasterising and the shading pass.
+#define RASTER_MESH_STRIP_ROWS 16
+/// Barycentric slack of the inside test: a pixel centre on an edge shared by
+/// two triangles is taken by both (rounding can never leave a crack), and
+/// the fold rule keeps one of them.
+#define RASTER_MESH_EDGE_SLACK 1e-4f
+/// Floats per cell in `raster_omp_mesh.coefficients`: 6 channels (x, y, r,
+/// g, b, a) x 16 power-basis coefficients, a[ch][l * 4 + k] for s^k t^l.
+#define RASTER_MESH_CELL_FLOATS 96
+
+/// K7's tessellated mesh as built by the Swift set-up (RasterKit's
+/// MeshLattice): a lattice of `nu` x `nv` nodes at global parameters
+/// `lattice_u[a]`, `lattice_v[b]` with positions `nodes[2 * (b * nu + a)]`
+/// (x, y). Lattice quad q = b * (nu - 1) + a spans nodes (a, b)...(a+1, b+1)
+/// and lies in one cell. `strip_start[k]...strip_start[k+1]` index the quads
+/// in `strip_quads` that may cover rows of strip k
+/// (RASTER_MESH_STRIP_ROWS rows each).
+typedef struct raster_omp_mesh {
+    int cell_columns;
+    int cell_rows;
+    const float *coefficients;
+    int nu;
+    int nv;
+    const float *lattice_u;
+    const float *lattice_v;
+    const float *nodes;
+    const int32_t *strip_start;
+    const int32_t *strip_quads;
+    int strips;
+    /// Per cell: 1 when its pixels take one Newton step (exact variant, a
+    /// steep or folded cell), 0 when not; NULL: never.
+    const uint8_t *refine;
+    /// The `coarse` variant (Gouraud): 4 floats (r, g, b, a) per node, laid
+    /// out as `nodes`; each triangle's colour is interpolated linearly from
+    /// them instead of the bicubic evaluated per pixel. NULL otherwise.
+    const float *node_colors;
+} raster_omp_mesh;
+
+/// K7 source-over onto `dst`. Per strip: the strip's quads are rasterised
+/// (two triangles each, (u, v) interpolated linearly) into winner planes
+/// that keep, per pixel, the largest (v, u) (SPEC's fold rule, so the order
+/// of the quads does not matter), then each covered pixel's (u, v) is
+/// refined (if `refine`), its colour evaluated from its cell's bicubic and
+/// composited. `planes` holds RASTER_MESH_PLANES(node_colors != NULL) *
+/// width * RASTER_MESH_STRIP_ROWS floats per thread (`threads` of them).
+/// Strips are independent: the image does not depend on the thread count.
+/// Winner planes per thread: u and v, plus r, g, b, a for `coarse`.
+#define RASTER_MESH_PLANES_UV 2
+#define RASTER_MESH_PLANES_GOURAUD 6
+#define RASTER_MESH_PLANES(gouraud) ((gouraud) ? RASTER_MESH_PLANES_GOURAUD : RASTER_MESH_PLANES_UV)
+
+void raster_omp_mesh_rgba8(const raster_omp_mesh *mesh, float *planes, uint8_t *dst, int width, int height,
+                           ptrdiff_t stride, int threads);
+
 #ifdef __cplusplus
 }
 #endif

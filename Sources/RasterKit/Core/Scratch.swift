@@ -76,6 +76,17 @@ public enum ScratchSlot {
     public static let freeformRowTapWeights = 7
     public static let blurPlane = 10   // 10...19 reserved for K3
     public static let pathCoverage = 20 // 20...29 reserved for K4
+    /// 30...39: K7 (see MeshLattice).
+    public static let meshLatticeU = 30
+    public static let meshLatticeV = 31
+    public static let meshNodes = 32
+    public static let meshStripStart = 33
+    public static let meshStripQuads = 34
+    public static let meshWinnerU = 35
+    public static let meshWinnerV = 36
+    public static let meshPlanes = 37
+    public static let meshNodeColors = 38
+    public static let meshColorPlanes = 39
     /// `resample`: 40...45.
     public static let resampleStretched = 40
     public static let resampleTaps = 41
@@ -83,8 +94,7 @@ public enum ScratchSlot {
     public static let resampleRowTaps = 43
     public static let resampleRowTapWeights = 44
     public static let resampleRowsUsed = 45
-    /// The `blob` op's K5 input and output (Float): 50...51. (They were 30
-    /// and 31, inside K7's range, before K7 existed.)
+    /// The `blob` op's K5 input and output (Float): 50...51.
     public static let blobAnchors = 50
     public static let blobControls = 51
 }

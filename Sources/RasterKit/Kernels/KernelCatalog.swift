@@ -29,5 +29,8 @@ public enum KernelCatalog {
                    variants: ["exact"], exactVariant: "exact"),
         KernelInfo(id: "K6", name: "composite", summary: "source-over with global opacity",
                    variants: ["exact"], exactVariant: "exact"),
+        KernelInfo(id: "K7", name: MeshVariant.kernelName,
+                   summary: "mesh gradient (bicubic Catmull-Rom surface, fold rule), source-over",
+                   variants: MeshVariant.allCases.map(\.rawValue), exactVariant: MeshVariant.exact.rawValue),
     ]
 }

@@ -64,6 +64,7 @@ struct JobDecoder {
         case "linear", "radial": return try gradient(node, radial: kind == "radial")
         case "fill": return try fill(node)
         case "blob": return try blob(node)
+        case "mesh": return try mesh(node)
         case "image": return try image(node)
         case "blur": return try blur(node)
         case "layer":
@@ -87,7 +88,7 @@ struct JobDecoder {
         }
     }
 
-    static let opNames = ["freeform", "linear", "radial", "fill", "blob", "image", "blur", "layer"]
+    static let opNames = ["freeform", "linear", "radial", "fill", "blob", "mesh", "image", "blur", "layer"]
 
     /// `{ "op": "freeform", "points": [...], "influence": L, "exponent": e,
     /// "space": "pixels" | "unit", "swirl": s }`: in unit space the points and
@@ -177,6 +178,31 @@ struct JobDecoder {
             return p
         }
         return .blob(anchors: anchors, color: try node.required("color").color())
+    }
+
+    /// `{ "op": "mesh", "columns": C, "rows": R, "points": [[x, y], ...],
+    /// "colors": ["#RRGGBB", ...] }`: C x R vertices, row-major (K7).
+    func mesh(_ node: JSONNode) throws -> JobOp {
+        _ = try node.object(allowing: ["op", "columns", "rows", "points", "colors"])
+        let columns = try node.required("columns").int(in: MeshGradient.sizes)
+        let rows = try node.required("rows").int(in: MeshGradient.sizes)
+        let pointNodes = try node.required("points").array()
+        guard pointNodes.count == columns * rows else {
+            throw node.child("points").fail("\(pointNodes.count) points (accepted: columns x rows = \(columns * rows))")
+        }
+        let colorNodes = try node.required("colors").array()
+        guard colorNodes.count == columns * rows else {
+            throw node.child("colors").fail("\(colorNodes.count) colours (accepted: columns x rows = \(columns * rows))")
+        }
+        let points = try pointNodes.map { a -> Point in
+            let p = try a.point()
+            guard abs(p.x) <= MeshGradient.maxCoordinate, abs(p.y) <= MeshGradient.maxCoordinate else {
+                throw a.fail("\(p) is out of range (accepted: coordinates within +-\(MeshGradient.maxCoordinate))")
+            }
+            return p
+        }
+        let colors = try colorNodes.map { try $0.color() }
+        return .mesh(try MeshGradient(columns: columns, rows: rows, positions: points, colors: colors))
     }
 
     func image(_ node: JSONNode) throws -> JobOp {
