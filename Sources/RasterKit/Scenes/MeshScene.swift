@@ -14,7 +14,7 @@ public final class MeshScene: Scene {
         name: "mesh", summary: "3x3 mesh gradient, vertices wandering on springs (K7)",
         source: "SwiftUI MeshGradient; fireflies article's wander",
         cycle: 600, repeats: false, styles: [], modes: [], themes: [], usesSeed: true, kernels: ["mesh"],
-        variants: ["exact"])
+        variants: ["exact", "mesh=coarse"])
 
     public static let columns = 3, rows = 3
     /// Row-major.
