@@ -82,7 +82,9 @@ public final class SuiteRunner {
         return row
     }
 
-    public func measure(_ w: Workload) -> ReportRow {
+    /// `withQuality: false` leaves the quality columns empty: rounds
+    /// (Rounds.swift) measure it once, in plan order, after timing.
+    public func measure(_ w: Workload, withQuality: Bool = true) -> ReportRow {
         var row = baseRow(w)
         let instance: WorkloadInstance
         let samples: Samples
@@ -99,7 +101,7 @@ public final class SuiteRunner {
             return row
         }
         fill(&row, samples: samples, workload: w)
-        if let q = quality(w, instance) {
+        if withQuality, let q = quality(w, instance) {
             row.psnrDb = q.psnr
             row.maxErr = q.maxError
             row.qualityOn = "\(w.width)x\(w.height) frame vs RasterReference"
