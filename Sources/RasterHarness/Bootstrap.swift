@@ -23,6 +23,11 @@ public struct RatioInterval: Sendable, Equatable {
     public var newRounds: Int
     /// Rounds were resampled pairwise (A/B rounds measured next to each other).
     public var paired: Bool
+
+    public init(ratio: Double, lower: Double, upper: Double, confidence: Double, baseRounds: Int, newRounds: Int, paired: Bool) {
+        self.ratio = ratio; self.lower = lower; self.upper = upper; self.confidence = confidence
+        self.baseRounds = baseRounds; self.newRounds = newRounds; self.paired = paired
+    }
 }
 
 public enum Bootstrap {
