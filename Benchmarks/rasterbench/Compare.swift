@@ -8,17 +8,22 @@ struct Compare: ParsableCommand {
         abstract: "Compare reports (or the backends of one report) row by row, with noise-aware verdicts.",
         discussion: """
             Rows match on kernel, variant, backend, profile, threads, size, sweep and parameters. \
-            Every report after the first is compared with the first. A difference is significant \
-            when a Mann-Whitney U test on the raw samples gives p < 0.05 (or, without raw samples, \
-            when the medians differ by more than the two MADs together); otherwise the verdict is ~. \
-            With --baseline, each report's backends are compared with that backend instead.
+            Every report after the first is compared with the first. Each row gets a 95% interval \
+            for the ratio of medians, by a bootstrap over rounds (run --rounds K), then samples \
+            within them, and a verdict: faster/slower when the whole interval lies beyond the \
+            noise threshold, ~ when it lies wholly within it, ? (inconclusive: run more rounds) \
+            otherwise, and always with fewer than 3 rounds a side (one run cannot tell run-to-run \
+            noise apart). With --baseline, each report's backends are compared with that backend.
             """)
 
     @Argument(help: "Reports (.csv, or .json from run --json).")
     var reports: [String]
 
-    @Option(name: .long, help: "Exit non-zero if any row is significantly slower by more than this, e.g. 5%.")
+    @Option(name: .long, help: "Exit non-zero if any row is slower with its whole interval beyond this, e.g. 5%.")
     var failAbove: String?
+
+    @Option(name: .long, help: "Noise threshold: changes within it count as ~ (default 2%).")
+    var threshold: String = "2%"
 
     @Option(name: .long, help: "Compare the backends inside each report against this one (e.g. naive).")
     var baseline: String?
@@ -31,7 +36,8 @@ struct Compare: ParsableCommand {
     }
 
     func run() throws {
-        let threshold = try failAbove.map(Compare.parsePercent)
+        let threshold = try failAbove.map { try Compare.parsePercent($0, flag: "--fail-above") }
+        let rule = VerdictRule(threshold: try Compare.parsePercent(self.threshold, flag: "--threshold") / 100)
         let loaded = try reports.map { ($0, try ReportFile.load($0)) }
         var comparisons: [RasterHarness.Comparison] = []
         if let baseline {
@@ -41,31 +47,36 @@ struct Compare: ParsableCommand {
                     throw HarnessError.invalidArgument(name: "--baseline", value: "'\(baseline)'",
                                                        accepted: "a backend present in \(path): \(present)")
                 }
-                comparisons.append(RasterHarness.Compare.backends(rows, baseline: baseline, name: path))
+                comparisons.append(RasterHarness.Compare.backends(rows, baseline: baseline, name: path, rule: rule))
             }
         } else {
             let (basePath, baseRows) = loaded[0]
             for (path, rows) in loaded.dropFirst() {
                 comparisons.append(RasterHarness.Compare.reports(base: baseRows, new: rows, baseName: describe(basePath, baseRows),
-                                                                 newName: describe(path, rows)))
+                                                                 newName: describe(path, rows), rule: rule))
             }
         }
         var regressions = 0
         for (i, c) in comparisons.enumerated() {
             if i > 0 { print("\n" + String(repeating: "=", count: 72) + "\n") }
             print(RasterHarness.Compare.render(c, speedups: baseline != nil))
-            if let threshold {
-                let r = c.regressions(above: threshold)
-                regressions += r.count
-                for p in r {
-                    print("REGRESSION: \(p.key) is \(Human.signedPercent(p.ratio - 1)) (threshold +\(Human.number(threshold))%)")
-                }
-            }
+            if let threshold { regressions += Compare.reportRegressions(c, above: threshold) }
         }
         if regressions > 0 {
             print("\n\(regressions) regression(s) past \(Human.number(threshold!))%")
             throw ExitCode(1)
         }
+    }
+
+    /// Prints each `slower` row whose whole interval lies beyond +`percent`%; returns how many.
+    static func reportRegressions(_ c: RasterHarness.Comparison, above percent: Double) -> Int {
+        let r = c.regressions(above: percent)
+        for p in r {
+            let i = p.interval!
+            print("REGRESSION: \(p.key) is \(Human.signedPercent(p.ratio - 1)) (interval \(Human.signedPercent(i.lower - 1)) .. "
+                  + "\(Human.signedPercent(i.upper - 1)), threshold +\(Human.number(percent))%)")
+        }
+        return r.count
     }
 
     func describe(_ path: String, _ rows: [ReportRow]) -> String {
@@ -74,10 +85,10 @@ struct Compare: ParsableCommand {
     }
 
     /// "5%", "5" or "0.5%": a percentage, >= 0.
-    static func parsePercent(_ text: String) throws -> Double {
+    static func parsePercent(_ text: String, flag: String) throws -> Double {
         let t = text.trimmingCharacters(in: .whitespaces)
-        guard let v = Double(t.hasSuffix("%") ? String(t.dropLast()) : t), v.isFinite, v >= 0 else {
-            throw HarnessError.invalidArgument(name: "--fail-above", value: "'\(text)'", accepted: "a percentage >= 0, e.g. 5%")
+        guard let v = Double(t.hasSuffix("%") ? String(t.dropLast()) : t), v.isFinite, v >= 0, v < 1000 else {
+            throw HarnessError.invalidArgument(name: flag, value: "'\(text)'", accepted: "a percentage >= 0, e.g. 5%")
         }
         return v
     }

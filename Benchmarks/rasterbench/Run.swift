@@ -45,6 +45,15 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: "Extra sweeps: size, sigma or all, comma-separated.")
     var sweep: String?
 
+    @Option(name: .long, help: "Blur sigmas (px) for --sweep sigma, comma-separated (default 1,2,4,...,256).")
+    var sigmas: String?
+
+    @Option(name: .long, help: "Rounds: the selection measured K times, each round in a new seeded random order; rows report the median of round medians (default 1).")
+    var rounds: Int = 1
+
+    @Option(name: .long, help: "Seed of the rounds' order (default: from the clock; printed, to replay a run's order).")
+    var seed: UInt64?
+
     @Option(name: .long, help: "Frame size WxH instead of the profile's.")
     var size: String?
 
@@ -86,8 +95,13 @@ struct Run: ParsableCommand {
 
         var config = RunConfiguration(profile: profile, budget: budget, sampler: sampler, host: host)
         config.probeDRAM = !noDram
-        let plan = SuitePlan(profile: profile, backends: kinds, threads: threadCounts, entries: entries,
+        var plan = SuitePlan(profile: profile, backends: kinds, threads: threadCounts, entries: entries,
                              sweeps: sweeps, width: width, height: height)
+        if let sigmas { plan.sigmas = try parseSigmas(sigmas) }
+        guard (1...1000).contains(rounds) else {
+            throw HarnessError.invalidArgument(name: "--rounds", value: "\(rounds)", accepted: "1...1000")
+        }
+        let seed = self.seed ?? UInt64(truncatingIfNeeded: Int64(Date().timeIntervalSince1970 * 1e6))
         let workloads = try Run.select(plan.workloads(), variants: variants.map { try parseList($0, flag: "--variants") },
                                        filter: filter)
 
@@ -99,6 +113,7 @@ struct Run: ParsableCommand {
         if let over = threadCounts.first(where: { $0 > host.cores }) {
             Console.warn("note: \(over) threads on \(host.cores) cores oversubscribes this host; the extra threads time-slice")
         }
+        if rounds > 1 { print("rounds: \(rounds), each in a random order, seed \(seed) (--seed \(seed) replays the order)") }
         Run.warnIfBusy(host)
         print("times are this host's; a profile on another host is a resolution and a thread count, not a speed promise")
         print("")
@@ -113,7 +128,7 @@ struct Run: ParsableCommand {
             _ = try runner.bandwidth.frame(bytes: 4 * width * height, threads: t)
             if !noDram { _ = try runner.bandwidth.dram(lastLevelCache: host.lastLevelCacheBytes, threads: t) }
         }
-        let rows = runner.run(workloads) { p in
+        let rows = runner.run(workloads, rounds: rounds, seed: seed) { p in
             progress.show("[\(p.index)/\(p.total)] \(p.label)", elapsed: MonotonicClock.seconds(since: start))
         }
         progress.finish()
@@ -221,6 +236,15 @@ func parseThreads(_ text: String?, default value: Int) throws -> [Int] {
         if !out.contains(n) { out.append(n) }
     }
     return out
+}
+
+func parseSigmas(_ text: String) throws -> [Double] {
+    try parseList(text, flag: "--sigmas").map { item in
+        guard let v = Double(item), v.isFinite, v > 0, v <= 4096 else {
+            throw HarnessError.invalidArgument(name: "--sigmas", value: "'\(item)'", accepted: "blur sigmas in px, 0 < sigma <= 4096, e.g. 100,110")
+        }
+        return v
+    }
 }
 
 func parseSize(_ text: String) throws -> (Int, Int) {

@@ -1,14 +1,20 @@
-/// Two reports, or two backends of one report, row against row: ratios of
-/// medians and a verdict that accounts for noise, as benchstat gives them.
+/// Two reports, or two backends of one report, row against row: the ratio
+/// of medians with a bootstrap confidence interval and a verdict that knows
+/// what it cannot tell (SPEC section 7, "Verdicts").
 ///
-/// A difference counts only when it is unlikely to be noise:
-/// - both rows carry raw samples (>= `minSamplesForTest` each): the
-///   Mann-Whitney U test, significant when p < `alpha`;
-/// - otherwise: the medians differ by more than the two MADs added.
-/// Not significant prints `~`, whatever the ratio. The geometric mean of all
-/// matched ratios summarises the whole comparison.
+/// The unit of replication is the round (`run --rounds K`; a report
+/// without rounds is one round): `Bootstrap` resamples rounds, then samples
+/// within them, and `VerdictRule` calls a row `faster`/`slower` only when
+/// the whole interval lies beyond the noise threshold, `~` when it lies
+/// wholly inside, `?` otherwise or when a side has too few rounds.
+///
+/// The Mann-Whitney U test on the pooled samples is still computed and
+/// shown (column `p(U)`), for reference only: it treats every sample of one
+/// process as independent, and so calls run-to-run drift significant.
 public struct Comparison: Sendable {
-    public enum Verdict: String, Sendable { case faster, slower, same = "~" }
+    public enum Verdict: String, Sendable, CaseIterable {
+        case faster, slower, same = "~", unknown = "?"
+    }
 
     public struct Pair: Sendable {
         public var key: RowKey
@@ -16,9 +22,10 @@ public struct Comparison: Sendable {
         public var new: ReportRow
         /// new median / base median (below 1: new is faster).
         public var ratio: Double
+        /// The bootstrap interval of the ratio; nil without raw samples.
+        public var interval: RatioInterval?
+        /// Mann-Whitney U on the pooled samples (secondary, see above).
         public var pValue: Double?
-        /// "U" (Mann-Whitney), "MAD", or "none" when nothing can judge noise.
-        public var method: String
         public var verdict: Verdict
 
         public var deltaPercent: Double { (ratio - 1) * 100 }
@@ -26,6 +33,7 @@ public struct Comparison: Sendable {
 
     public var baseName: String
     public var newName: String
+    public var rule = VerdictRule()
     public var pairs: [Pair] = []
     public var onlyInBase: [RowKey] = []
     public var onlyInNew: [RowKey] = []
@@ -37,28 +45,33 @@ public struct Comparison: Sendable {
     /// Geometric mean of the ratios of every compared pair.
     public var geomean: Double? { geometricMean(pairs.map(\.ratio)) }
 
-    /// Pairs significantly slower by more than `percent`.
+    /// `slower` pairs whose whole interval lies beyond +`percent`%.
     public func regressions(above percent: Double) -> [Pair] {
-        pairs.filter { $0.verdict == .slower && $0.deltaPercent > percent }
+        pairs.filter { VerdictRule.isRegression($0.interval, verdict: $0.verdict, above: percent) }
     }
+
+    public func count(_ v: Verdict) -> Int { pairs.filter { $0.verdict == v }.count }
 }
 
 public enum Compare {
-    /// Significance level, benchstat's default.
+    /// Significance level of the secondary U test, benchstat's default.
     public static let alpha = 0.05
-    /// Below 4 samples a side, the exact U test cannot reach p < 0.05 (with
-    /// 3 and 3 its smallest p is 0.1), so the MAD rule judges instead.
+    /// Below 4 samples a side, the exact U test cannot reach p < 0.05.
     public static let minSamplesForTest = 4
 
     /// Rows of `new` against the rows of `base` with the same key.
-    public static func reports(base: [ReportRow], new: [ReportRow], baseName: String, newName: String) -> Comparison {
+    /// `paired`: round i of one side was measured next to round i of the
+    /// other (as `ab` does), so rounds are resampled in pairs.
+    public static func reports(base: [ReportRow], new: [ReportRow], baseName: String, newName: String,
+                               rule: VerdictRule = VerdictRule(), paired: Bool = false) -> Comparison {
         var c = Comparison(baseName: baseName, newName: newName)
+        c.rule = rule
         let (a, dupA) = index(base, by: \.key)
         let (b, dupB) = index(new, by: \.key)
         c.duplicates = dupA + dupB
         for key in a.keys.sorted() {
             guard let nb = b[key] else { c.onlyInBase.append(key); continue }
-            add(&c, key: key, base: a[key]!, new: nb)
+            add(&c, key: key, base: a[key]!, new: nb, paired: paired)
         }
         c.onlyInNew = b.keys.filter { a[$0] == nil }.sorted()
         c.pairs.sort { $0.key < $1.key }
@@ -67,9 +80,12 @@ public enum Compare {
 
     /// Inside one report: every row of another backend against the
     /// `baseline` backend's row for the same kernel, variant, size and
-    /// parameters (same thread count if the baseline has it, else its only one).
-    public static func backends(_ rows: [ReportRow], baseline: String, name: String) -> Comparison {
+    /// parameters (same thread count if the baseline has it, else its only
+    /// one). Rounds are paired: both rows were measured in the same rounds.
+    public static func backends(_ rows: [ReportRow], baseline: String, name: String,
+                                rule: VerdictRule = VerdictRule()) -> Comparison {
         var c = Comparison(baseName: "\(name) [\(baseline)]", newName: "\(name) [other backends]")
+        c.rule = rule
         let baseRows = rows.filter { $0.backend == baseline }
         let (byKey, dups) = index(baseRows, by: \.key)
         c.duplicates = dups
@@ -83,7 +99,7 @@ public enum Compare {
                 c.onlyInNew.append(r.key); continue
             }
             used.insert(base.key)
-            add(&c, key: r.key, base: base, new: r)
+            add(&c, key: r.key, base: base, new: r, paired: true)
         }
         c.onlyInBase = baseRows.map(\.key).filter { !used.contains($0) }.sorted()
         c.pairs.sort { $0.key < $1.key }
@@ -100,41 +116,43 @@ public enum Compare {
         return (out, dups)
     }
 
-    static func add(_ c: inout Comparison, key: RowKey, base: ReportRow, new: ReportRow) {
+    static func add(_ c: inout Comparison, key: RowKey, base: ReportRow, new: ReportRow, paired: Bool) {
         guard base.isOK, new.isOK, let ma = base.medianMs, let mb = new.medianMs, ma > 0 else {
             let why = !base.isOK ? "\(c.baseName): \(base.status)" : !new.isOK ? "\(c.newName): \(new.status)" : "no median"
             c.skipped.append((key, why)); return
         }
-        let (verdictSignificant, p, method) = significance(base, new)
-        let ratio = mb / ma
-        let verdict: Comparison.Verdict = !verdictSignificant ? .same : (ratio < 1 ? .faster : .slower)
-        c.pairs.append(.init(key: key, base: base, new: new, ratio: ratio, pValue: p, method: method, verdict: verdict))
+        var interval: RatioInterval? = nil
+        var verdict = Comparison.Verdict.unknown
+        if let ra = Bootstrap.rounds(of: base), let rb = Bootstrap.rounds(of: new) {
+            // Same seed for every row: the interval is a function of the data alone.
+            let ci = Bootstrap.ratioOfMedians(base: ra, new: rb, paired: paired)
+            interval = ci
+            verdict = c.rule.verdict(ci)
+        }
+        var p: Double? = nil
+        if base.samplesMs.count >= minSamplesForTest && new.samplesMs.count >= minSamplesForTest {
+            p = MannWhitney(base.samplesMs, new.samplesMs).pValue
+        }
+        c.pairs.append(.init(key: key, base: base, new: new, ratio: mb / ma, interval: interval, pValue: p, verdict: verdict))
     }
 
-    /// Whether two rows differ by more than their noise, the p-value if a
-    /// test was run, and which rule decided.
-    public static func significance(_ a: ReportRow, _ b: ReportRow) -> (Bool, Double?, String) {
-        if a.samplesMs.count >= minSamplesForTest && b.samplesMs.count >= minSamplesForTest {
-            let u = MannWhitney(a.samplesMs, b.samplesMs)
-            return (u.pValue < alpha, u.pValue, "U")
-        }
-        guard let ma = a.medianMs, let mb = b.medianMs, let da = a.madMs, let db = b.madMs else {
-            return (false, nil, "none")
-        }
-        return (abs(mb - ma) > da + db, nil, "MAD")
-    }
-
-    /// benchstat-like text: one line per pair, then the geometric mean and
-    /// whatever did not match.
+    /// benchstat-like text: one line per pair with its interval, then the
+    /// geometric mean, the count of each verdict, and whatever did not match.
     public static func render(_ c: Comparison, speedups: Bool = false) -> String {
-        var t = TextTable(["row", "base", "±MAD", "new", "±MAD", speedups ? "speed-up" : "new/base", "delta", "p", "verdict"])
+        let level = Human.number(Bootstrap.defaultConfidence * 100)
+        var t = TextTable(["row", "base", "new", "rounds", speedups ? "speed-up" : "new/base",
+                           "\(level)% interval", "p(U)", "verdict"])
         for p in c.pairs {
             let ma = p.base.medianMs!, mb = p.new.medianMs!
-            func mad(_ r: ReportRow, _ m: Double) -> String { r.madMs.map { Human.percent($0 / m) } ?? "?" }
-            let pText = p.pValue.map { String(format: "%.3f", $0) } ?? (p.method == "MAD" ? "MAD" : "n/a")
-            let ratioText = speedups ? Human.number(1 / p.ratio) + "x" : Human.number(p.ratio, 4)
-            t.add([p.key.description, Human.time(ms: ma), mad(p.base, ma), Human.time(ms: mb), mad(p.new, mb),
-                   ratioText, p.verdict == .same ? "~" : Human.signedPercent(p.ratio - 1), pText, p.verdict.rawValue])
+            let pText = p.pValue.map { String(format: "%.3f", $0) } ?? "n/a"
+            let ratioText = speedups ? Human.number(1 / p.ratio) + "x" : Human.signedPercent(p.ratio - 1)
+            var ci = "no samples"
+            if let i = p.interval {
+                ci = speedups ? "\(Human.number(1 / i.upper))x .. \(Human.number(1 / i.lower))x"
+                              : "\(Human.signedPercent(i.lower - 1)) .. \(Human.signedPercent(i.upper - 1))"
+            }
+            let rounds = p.interval.map { "\($0.baseRounds)/\($0.newRounds)\($0.paired ? "p" : "")" } ?? "-"
+            t.add([p.key.description, Human.time(ms: ma), Human.time(ms: mb), rounds, ratioText, ci, pText, p.verdict.rawValue])
         }
         var out = ["base: \(c.baseName)", "new:  \(c.newName)", "", t.render()]
         if let g = c.geomean {
@@ -145,9 +163,20 @@ public enum Compare {
         } else {
             out.append("\nno rows could be compared")
         }
-        let significant = c.pairs.filter { $0.verdict != .same }
-        out.append("\(significant.count) of \(c.pairs.count) differences are significant "
-                   + "(Mann-Whitney U, p < \(alpha), or beyond the summed MADs when raw samples are missing); ~ = not significant")
+        let threshold = Human.number(c.rule.threshold * 100)
+        out.append("verdicts: \(c.count(.slower)) slower, \(c.count(.faster)) faster, \(c.count(.same)) ~ (within ±\(threshold)%), "
+                   + "\(c.count(.unknown)) ? (inconclusive: run more rounds) of \(c.pairs.count) rows")
+        out.append("  faster/slower: the whole \(level)% interval (bootstrap over rounds, then samples) lies beyond ±\(threshold)%; "
+                   + "~: wholly within; rounds a/b (p = paired by round)")
+        let few = c.pairs.filter { p in p.interval.map { min($0.baseRounds, $0.newRounds) < c.rule.minRounds } ?? true }
+        if !few.isEmpty {
+            out.append("  \(few.count) row(s) have fewer than \(c.rule.minRounds) rounds a side (or no raw samples): a single run is "
+                       + "one replicate and cannot tell run-to-run noise apart, so they are ?; measure with run --rounds 5 or ab")
+        }
+        let uCount = c.pairs.filter { ($0.pValue ?? 1) < alpha }.count
+        let uTested = c.pairs.filter { $0.pValue != nil }.count
+        out.append("  p(U): Mann-Whitney U on pooled samples, for reference only (it counts every sample as independent): "
+                   + "\(uCount) of \(uTested) rows p < \(alpha)")
         if !c.skipped.isEmpty {
             // One line per kernel/variant/backend and reason: sweeps repeat them.
             var order: [String] = []

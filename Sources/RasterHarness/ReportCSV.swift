@@ -124,6 +124,19 @@ public enum ReportCSV {
                    }
                    r.samplesMs = out; return nil
                }),
+        // Appended after samples_ms so older readers' column positions hold.
+        optInt("rounds", \.rounds),
+        optDouble("round_spread", \.roundSpread),
+        Column(name: "sample_rounds", write: { $0.sampleRounds.map { $0.map(String.init).joined(separator: " ") } ?? "" },
+               read: { r, s in
+                   if s.isEmpty { r.sampleRounds = nil; return nil }
+                   var out: [Int] = []
+                   for t in s.split(separator: " ") {
+                       guard let v = Int(t), v >= 0 else { return "sample_rounds value '\(t)' is not a round number" }
+                       out.append(v)
+                   }
+                   r.sampleRounds = out; return nil
+               }),
     ]
 
     /// Columns a report must have to be compared.
@@ -171,6 +184,10 @@ public enum ReportCSV {
                 if let problem = column.read(&row, rec.fields[i]) {
                     throw HarnessError.malformedReport(path: path, line: rec.line, reason: problem)
                 }
+            }
+            if let ids = row.sampleRounds, ids.count != row.samplesMs.count {
+                throw HarnessError.malformedReport(path: path, line: rec.line,
+                                                   reason: "sample_rounds has \(ids.count) values for \(row.samplesMs.count) samples")
             }
             if row.isOK && row.medianMs == nil {
                 throw HarnessError.malformedReport(path: path, line: rec.line, reason: "status ok but median_ms is empty")

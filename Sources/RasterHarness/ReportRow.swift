@@ -73,6 +73,14 @@ public struct ReportRow: Sendable, Codable, Equatable {
     public var note = ""
     /// Every sample, milliseconds per iteration, in the order taken.
     public var samplesMs: [Double] = []
+    // Rounds (SPEC section 7). Optional so that reports written before
+    // rounds existed still decode: nil means one round.
+    /// Rounds the workload was measured in; `median_ms` is then the median of the round medians.
+    public var rounds: Int? = nil
+    /// (slowest - fastest round median) / median_ms: how far runs disagree.
+    public var roundSpread: Double? = nil
+    /// The round (1-based) of each sample in `samplesMs`, same order.
+    public var sampleRounds: [Int]? = nil
 
     public init() {}
 

@@ -13,8 +13,11 @@ public enum RunTable {
         // Workloads told apart only by a parameter (fill's shape=blob and
         // shape=stars) need it on the line.
         let showParam = rows.contains { !$0.param.isEmpty }
-        var t = TextTable(["kernel", "variant", "backend", "thr", "size"] + (showParam ? ["param"] : []) + ["median", "p95", "±MAD", "Mpix/s",
-                           "GB/s (of copy)", "vs naive", "thr speed-up", "PSNR dB", "max err", "budget"])
+        // With rounds, the median is the median of round medians and
+        // "spread" is (slowest - fastest round median) / median.
+        let showRounds = rows.contains { ($0.rounds ?? 1) > 1 }
+        var t = TextTable(["kernel", "variant", "backend", "thr", "size"] + (showParam ? ["param"] : []) + ["median", "p95", "±MAD"]
+                          + (showRounds ? ["spread"] : []) + ["Mpix/s", "GB/s (of copy)", "vs naive", "thr speed-up", "PSNR dB", "max err", "budget"])
         for r in rows {
             let size = r.width > 0 ? "\(r.width)x\(r.height)" : "\(r.itemsPerRun.map { Human.number(Double($0)) } ?? "?") \(r.itemUnit)s"
             guard r.isOK, let median = r.medianMs else {
@@ -33,9 +36,10 @@ public enum RunTable {
             case .none: budget = ""
             }
             let coordinates: [String] = [r.kernel, r.variant, r.backend, "\(r.threads)", size] + (showParam ? [r.param] : [])
-            let figures: [String] = [
-                Human.time(ms: median), r.p95Ms.map { Human.time(ms: $0) } ?? "",
-                r.madMs.map { Human.percent($0 / median) } ?? "",
+            let spread: [String] = showRounds ? [r.roundSpread.map { Human.percent($0) } ?? ""] : []
+            let times: [String] = [Human.time(ms: median), r.p95Ms.map { Human.time(ms: $0) } ?? "",
+                                   r.madMs.map { Human.percent($0 / median) } ?? ""]
+            let figures: [String] = times + spread + [
                 r.mpixPerS.map { Human.number($0) } ?? "",
                 bw, naive[r.key.withoutBackend].map { Human.number($0 / median) + "x" } ?? "",
                 r.speedup.map { Human.number($0) + "x" } ?? "",

@@ -134,6 +134,8 @@ public struct SuitePlan {
     /// Frame size, default the profile's.
     public var width: Int
     public var height: Int
+    /// The sigma sweep's sigmas (`run --sigmas`).
+    public var sigmas: [Double] = SweepKind.sigmas
 
     public init(profile: DeviceProfile, backends: [BackendKind], threads: [Int], entries: [SuiteEntry],
                 sweeps: Set<SweepKind> = [], width: Int? = nil, height: Int? = nil) {
@@ -182,7 +184,7 @@ public struct SuitePlan {
         if sweeps.contains(.sigma) {
             for entry in entries {
                 guard let atSigma = entry.atSigma else { continue }
-                for sigma in SweepKind.sigmas {
+                for sigma in sigmas {
                     for r in requests(width: width, height: height, threadCounts: sweepThreads, exactOnly: false, quality: false) {
                         add(atSigma(r, sigma).map { var x = $0; x.sweep = "sigma"; x.reference = nil; return x })
                     }

@@ -82,7 +82,9 @@ public final class SuiteRunner {
         return row
     }
 
-    public func measure(_ w: Workload) -> ReportRow {
+    /// `withQuality: false` leaves the quality columns empty: rounds
+    /// (Rounds.swift) measure it once, in plan order, after timing.
+    public func measure(_ w: Workload, withQuality: Bool = true) -> ReportRow {
         var row = baseRow(w)
         let instance: WorkloadInstance
         let samples: Samples
@@ -107,7 +109,7 @@ public final class SuiteRunner {
             row.note = [row.note, "sampled sparingly: \(samples.nanoseconds.count) samples, the \(Human.number(config.sampler.maxTime)) s per-row limit reached"]
                 .filter { !$0.isEmpty }.joined(separator: "; ")
         }
-        if let q = quality(w, instance) {
+        if withQuality, let q = quality(w, instance) {
             row.psnrDb = q.psnr
             row.maxErr = q.maxError
             row.qualityOn = "\(w.width)x\(w.height) frame vs RasterReference"

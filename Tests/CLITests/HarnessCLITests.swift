@@ -10,13 +10,24 @@ final class HarnessCLITests: CLITestCase {
     static let tinyRun = ["--quick", "--runs", "3", "--size", "32x24", "--no-dram", "--kernels", "composite,linear,controlpoints"]
 
     func testRunWritesCSVAndJSONAndCompareMatchesThem() throws {
-        let r = try run(["run"] + HarnessCLITests.tinyRun + ["--out", "a.csv", "--json", "out/a.json"])
+        let r = try run(["run"] + HarnessCLITests.tinyRun + ["--rounds", "3", "--seed", "5", "--out", "a.csv", "--json", "out/a.json"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("composite"), r.stdout)
         XCTAssertTrue(r.stdout.contains("UNSUPPORTED") || r.stdout.contains("controlpoints"), "K5 is listed either way")
         XCTAssertTrue(r.stderr.contains("[1/"), "progress line: \(r.stderr)")
         let csv = try String(contentsOfFile: path("a.csv"), encoding: .utf8)
         XCTAssertTrue(csv.hasPrefix("suite_version,git_commit,date,host,host_cpu,"))
+        XCTAssertTrue(r.stdout.contains("rounds: 3") && r.stdout.contains("seed 5"), r.stdout)
+        XCTAssertTrue(r.stderr.contains("round 3/3"), r.stderr)
+        // Every measured row keeps each round's samples with their round id.
+        let header = try quotedSplit(csv.components(separatedBy: "\r\n")[0])
+        let (status, rounds, ids) = (header.firstIndex(of: "status")!, header.firstIndex(of: "rounds")!, header.firstIndex(of: "sample_rounds")!)
+        let measured = try csv.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }.map(quotedSplit).filter { $0[status] == "ok" }
+        XCTAssertFalse(measured.isEmpty)
+        for f in measured {
+            XCTAssertEqual(f[rounds], "3")
+            XCTAssertEqual(Set(f[ids].split(separator: " ")), ["1", "2", "3"], f[ids])
+        }
         XCTAssertTrue(FileManager.default.fileExists(atPath: path("out/a.json")))
         XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: dir.path).contains { $0.hasSuffix(".tmp") })
 
@@ -25,8 +36,8 @@ final class HarnessCLITests: CLITestCase {
         XCTAssertEqual(same.status, 0, same.stdout + same.stderr)
         XCTAssertTrue(same.stdout.contains("geomean"), same.stdout)
 
-        // A copy 50% slower everywhere: a regression past 5% exits non-zero.
-        let slower = try slowedDown(csv, by: 1.5)
+        // A copy twice as slow everywhere: a regression past 5% exits non-zero.
+        let slower = try slowedDown(csv, by: 2)
         try slower.write(toFile: path("b.csv"), atomically: true, encoding: .utf8)
         let reg = try run(["compare", "a.csv", "b.csv", "--fail-above", "5"])
         XCTAssertNotEqual(reg.status, 0, reg.stdout)
@@ -74,6 +85,44 @@ final class HarnessCLITests: CLITestCase {
         return fields
     }
 
+    /// `ab` with two fake builds: scripts that log their turn and write a
+    /// canned one-round report, B's twice as slow as A's.
+    func testABRunsFreshProcessesInABBAOrderAndPairsRounds() throws {
+        let log = path("order.log")
+        func fake(_ name: String, scale: Double) throws -> String {
+            let samples = [1.0, 1.01, 0.99, 1.02, 1.0].map { String($0 * scale) }
+            let csv = "kernel,variant,backend,threads,width,height,profile,status,samples,median_ms,samples_ms\r\n"
+                + "composite,exact,simd,2,32,24,iphone-6,ok,5,\(samples[0]),\(samples.joined(separator: " "))\r\n"
+            try csv.write(toFile: path(name + ".csv"), atomically: true, encoding: .utf8)
+            let script = """
+                #!/bin/sh
+                echo "\(name) $*" >> '\(log)'
+                while [ $# -gt 0 ]; do [ "$1" = --out ] && cp '\(path(name + ".csv"))' "$2"; shift; done
+                """
+            try script.write(toFile: path(name), atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path(name))
+            return path(name)
+        }
+        let a = try fake("A", scale: 1), b = try fake("B", scale: 2)
+        let r = try run(["ab", a, "--new-executable", b, "--rounds", "4", "--kernels", "composite", "--threads", "2",
+                         "--quick", "--fail-above", "5%", "--out", "ab"])
+        XCTAssertEqual(r.status, 1, "B is 100% slower past --fail-above 5%: \(r.stdout) \(r.stderr)")
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.map { String($0.prefix(1)) }, ["A", "B", "B", "A", "A", "B", "B", "A"])
+        XCTAssertTrue(lines.allSatisfy { $0.contains(" run ") && $0.contains("--kernels composite") && $0.contains("--threads 2")
+                                         && $0.contains("--quick") && $0.contains("--out ") }, "\(lines)")
+        XCTAssertFalse(lines.contains { $0.contains("--rounds") }, "each child runs one round: an older base needs no --rounds")
+        XCTAssertTrue(r.stdout.contains("slower"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("4/4p"), "4 rounds a side, paired: \(r.stdout)")
+        XCTAssertTrue(r.stdout.contains("REGRESSION"), r.stdout)
+        let merged = try String(contentsOfFile: path("ab/new.csv"), encoding: .utf8)
+        XCTAssertTrue(merged.contains(",4,0,1 1 1 1 1 2 2 2 2 2 3 3 3 3 3 4 4 4 4 4\r\n"), "rounds, spread, round ids: \(merged)")
+
+        let missing = try run(["ab", path("nope")])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.stderr.split(separator: "\n").count, 1, missing.stderr)
+    }
+
     func testMalformedReportIsRejectedWithItsLine() throws {
         try "kernel,variant,backend,threads,width,height,median_ms\r\nk,v,naive,1,8,8,1.5\r\nk,v,simd,two,8,8,1\r\n"
             .write(toFile: path("bad.csv"), atomically: true, encoding: .utf8)
@@ -92,7 +141,9 @@ final class HarnessCLITests: CLITestCase {
                              (["run", "--share", "150%"], "--share"), (["run", "--kernels", "teapot"], "--kernels"),
                              (["run", "--sweep", "colour"], "--sweep"), (["run", "--size", "0x10"], "--size"),
                              (["run", "--kernels", "fill", "--variants", "exakt"], "--variants"),
-                             (["run", "--kernels", "fill", "--filter", "shape=teapot"], "--filter")] {
+                             (["run", "--kernels", "fill", "--filter", "shape=teapot"], "--filter"),
+                             (["run", "--rounds", "0"], "--rounds"), (["run", "--sweep", "sigma", "--sigmas", "-1"], "--sigmas"),
+                             (["compare", "a.csv", "b.csv", "--threshold", "lots"], "--threshold")] {
             let r = try run(args)
             XCTAssertNotEqual(r.status, 0, "\(args)")
             XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "\(args): \(r.stderr)")

@@ -10,7 +10,7 @@ final class CSVTests: XCTestCase {
         + "profile,fps,kernel,variant,backend,threads,width,height,sweep,param,status,samples,batch,"
         + "median_ms,p95_ms,p99_ms,min_ms,max_ms,mad_ms,mean_ms,outliers,mpix_per_s,items_per_run,item_unit,"
         + "bytes_per_run,gb_per_s,copy_gb_per_s,bw_fraction,dram_copy_gb_per_s,speedup,budget_ms,budget_share,"
-        + "fits_budget,psnr_db,max_err,quality_on,note,samples_ms"
+        + "fits_budget,psnr_db,max_err,quality_on,note,samples_ms,rounds,round_spread,sample_rounds"
 
     func testHeaderIsPinned() {
         XCTAssertEqual(ReportCSV.header, CSVTests.pinnedHeader)
@@ -81,6 +81,7 @@ final class CSVTests: XCTestCase {
         r.budgetShare = 0.25; r.fitsBudget = false; r.psnrDb = .infinity; r.maxErr = 1
         r.qualityOn = "750x1334 frame"; r.note = "line one\nline two, with comma"
         r.samplesMs = [12, 12.3456, 14]
+        r.rounds = 2; r.roundSpread = 0.0456; r.sampleRounds = [1, 2, 2]
         return r
     }
 
@@ -104,6 +105,18 @@ final class CSVTests: XCTestCase {
         XCTAssertEqual(rows[0].samplesMs, [])
     }
 
+    /// Round ids survive the CSV; a report written before rounds existed
+    /// (no round columns) loads as one round.
+    func testRoundIdsRoundTripAndOldReportsAreOneRound() throws {
+        let back = try ReportCSV.parse(ReportCSV.document([CSVTests.sampleRow()]))
+        XCTAssertEqual(back[0].sampleRounds, [1, 2, 2])
+        XCTAssertEqual(back[0].rounds, 2)
+        XCTAssertEqual(Bootstrap.rounds(of: back[0]), [[12], [12.3456, 14]])
+        let old = try ReportCSV.parse("kernel,variant,backend,threads,width,height,median_ms,samples_ms\nk,v,b,1,10,10,2.5,2.4 2.5 2.6\n")
+        XCTAssertNil(old[0].sampleRounds)
+        XCTAssertEqual(Bootstrap.rounds(of: old[0]), [[2.4, 2.5, 2.6]])
+    }
+
     func testMalformedReportsAreRejectedWithTheLine() {
         func check(_ text: String, line: Int, _ needle: String) {
             XCTAssertThrowsError(try ReportCSV.parse(text, path: "bad.csv")) { e in
@@ -120,6 +133,9 @@ final class CSVTests: XCTestCase {
         check(head + "k,v,b,1,10,10,fast\n", line: 2, "median_ms 'fast'")
         check(head + "k,v,b,1,10,10,\n", line: 2, "median_ms is empty")
         check("kernel,kernel,variant,backend,threads,width,height,median_ms\n", line: 1, "twice")
+        let rounds = "kernel,variant,backend,threads,width,height,median_ms,samples_ms,sample_rounds\n"
+        check(rounds + "k,v,b,1,10,10,2.5,2.4 2.5,1\n", line: 2, "1 values for 2 samples")
+        check(rounds + "k,v,b,1,10,10,2.5,2.4 2.5,1 x\n", line: 2, "sample_rounds value 'x'")
     }
 
     func testNumberFormat() {

@@ -1,0 +1,162 @@
+import ArgumentParser
+import Foundation
+import RasterHarness
+import RasterKit
+
+/// `rasterbench ab BASE_EXE`: this build (B, "new") against another build
+/// of rasterbench (A, "base", e.g. one built from main in a git worktree),
+/// on the same workloads, each round a fresh process of each, in ABBA order
+/// (A B, then B A, ...), so a drift of the host lands on both sides alike.
+/// Round r of A and round r of B ran next to each other, so the bootstrap
+/// resamples them in pairs. Each process is a plain `run` with the
+/// selection options given here and its CSV is read back: a base built
+/// before `ab` (or rounds) existed works, as long as it has `run --out`.
+struct AB: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ab",
+        abstract: "A/B this build against another rasterbench executable: fresh processes in ABBA order, verdicts paired by round.",
+        discussion: """
+            Example: git worktree add ../base main && (cd ../base && swift build -c release) && \\
+            .build/release/rasterbench ab ../base/.build/release/rasterbench --rounds 6 --kernels blur --threads 2. \\
+            Each round runs the base and this build once each (A B in odd rounds, B A in even ones), \\
+            as `run` with the selection options below, and the rows are compared as `compare` does, \\
+            with rounds paired. The verdicts: faster/slower when the whole 95% interval lies beyond \\
+            the threshold, ~ when wholly within it, ? otherwise (run more rounds).
+            """)
+
+    @Argument(help: "The base rasterbench executable (A).")
+    var baseExecutable: String
+
+    @Option(name: .long, help: "The executable to test (B; default: this one).")
+    var newExecutable: String?
+
+    @Option(name: .long, help: "Rounds: each is one process of each build (default 6; at least 3 for a verdict).")
+    var rounds: Int = 6
+
+    @Option(name: .long, help: "Noise threshold: changes within it count as ~ (default 2%).")
+    var threshold: String = "2%"
+
+    @Option(name: .long, help: "Exit non-zero if any row is slower with its whole interval beyond this, e.g. 5%.")
+    var failAbove: String?
+
+    @Option(name: .long, help: "Directory for base.csv and new.csv (every sample with its round) and each process's CSV and output.")
+    var out: String?
+
+    // `run`'s selection options, passed on as given (only those given, so an
+    // older base that lacks a newer option is not handed it unasked).
+    @Option(name: .long, help: "Device profile.") var profile: String?
+    @Option(name: .long, help: "Refresh rate for the budget.") var fps: String?
+    @Option(name: .long, help: "Share of the frame.") var share: String?
+    @Option(name: .long, help: "Thread count(s), e.g. 2 or 1,2.") var threads: String?
+    @Option(name: .long, help: "Backends, comma-separated.") var backends: String?
+    @Option(name: .long, help: "Kernels, comma-separated.") var kernels: String?
+    @Option(name: .long, help: "Scenes, comma-separated.") var scenes: String?
+    @Option(name: .long, help: "Variants, comma-separated.") var variants: String?
+    @Option(name: .long, help: "Only workloads whose label contains this text.") var filter: String?
+    @Option(name: .long, help: "Extra sweeps: size, sigma or all.") var sweep: String?
+    @Option(name: .long, help: "Blur sigmas for --sweep sigma.") var sigmas: String?
+    @Option(name: .long, help: "Frame size WxH.") var size: String?
+    @Option(name: .long, help: "Minimum samples per workload.") var runs: String?
+    @Flag(name: .long, help: "Fewer, shorter samples per process.") var quick = false
+
+    /// The arguments of every child `run`, before its `--out`.
+    var runArguments: [String] {
+        var args = ["run", "--no-dram"]
+        let options: [(String, String?)] = [
+            ("--profile", profile), ("--fps", fps), ("--share", share), ("--threads", threads), ("--backends", backends),
+            ("--kernels", kernels), ("--scenes", scenes), ("--variants", variants), ("--filter", filter),
+            ("--sweep", sweep), ("--sigmas", sigmas), ("--size", size), ("--runs", runs),
+        ]
+        for (flag, value) in options { if let value { args += [flag, value] } }
+        if quick { args.append("--quick") }
+        return args
+    }
+
+    func run() throws {
+        guard (1...1000).contains(rounds) else {
+            throw HarnessError.invalidArgument(name: "--rounds", value: "\(rounds)", accepted: "1...1000")
+        }
+        let rule = VerdictRule(threshold: try Compare.parsePercent(threshold, flag: "--threshold") / 100)
+        let failThreshold = try failAbove.map { try Compare.parsePercent($0, flag: "--fail-above") }
+        let base = try AB.executable(baseExecutable, name: "BASE_EXE")
+        let new = try newExecutable.map { try AB.executable($0, name: "--new-executable") } ?? AB.selfExecutable()
+        let dir: URL
+        if let out {
+            dir = URL(fileURLWithPath: out)
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        } else {
+            dir = FileManager.default.temporaryDirectory.appendingPathComponent("rasterbench-ab-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        }
+        defer { if out == nil { try? FileManager.default.removeItem(at: dir) } }
+
+        print("ab: base (A) \(base)")
+        print("    new  (B) \(new)")
+        print("    \(rounds) rounds, ABBA order, each a fresh `\(runArguments.joined(separator: " "))`")
+        var baseRounds: [[ReportRow]] = [], newRounds: [[ReportRow]] = []
+        let start = MonotonicClock.now()
+        for (round, side) in ABSchedule.order(rounds: rounds) {
+            let name = "round\(round)-\(side == .base ? "A" : "B")"
+            let csv = dir.appendingPathComponent(name + ".csv").path
+            FileHandle.standardError.write(Data("\(ProgressLine.clock(MonotonicClock.seconds(since: start))) round \(round)/\(rounds): \(side == .base ? "A (base)" : "B (new)")\n".utf8))
+            try AB.runChild(side == .base ? base : new, arguments: runArguments + ["--out", csv],
+                            log: dir.appendingPathComponent(name + ".log"))
+            let rows = try ReportFile.load(csv)
+            if side == .base { baseRounds.append(rows) } else { newRounds.append(rows) }
+        }
+        let ids = Array(1...rounds)
+        var mergedBase = RoundMerge.merge(baseRounds, ids: ids)
+        var mergedNew = RoundMerge.merge(newRounds, ids: ids)
+        SuiteRunner.fillSpeedups(&mergedBase)
+        SuiteRunner.fillSpeedups(&mergedNew)
+        if out != nil {
+            try AtomicFile.write(ReportCSV.document(mergedBase), toPath: dir.appendingPathComponent("base.csv").path)
+            try AtomicFile.write(ReportCSV.document(mergedNew), toPath: dir.appendingPathComponent("new.csv").path)
+        }
+        let c = RasterHarness.Compare.reports(base: mergedBase, new: mergedNew, baseName: "A \(base)", newName: "B \(new)",
+                                              rule: rule, paired: true)
+        print("")
+        print(RasterHarness.Compare.render(c))
+        print("\n\(rounds) rounds x 2 processes in \(Human.number(MonotonicClock.seconds(since: start))) s"
+              + (out.map { "; wrote \($0)/base.csv and \($0)/new.csv" } ?? ""))
+        if let failThreshold, Compare.reportRegressions(c, above: failThreshold) > 0 {
+            throw ExitCode(1)
+        }
+    }
+
+    static func executable(_ path: String, name: String) throws -> String {
+        let url = URL(fileURLWithPath: path)
+        guard FileManager.default.isExecutableFile(atPath: url.path) else {
+            throw HarnessError.invalidArgument(name: name, value: "'\(path)'", accepted: "an executable rasterbench (e.g. ../base/.build/release/rasterbench)")
+        }
+        return url.standardizedFileURL.path
+    }
+
+    static func selfExecutable() throws -> String {
+        if let p = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return p }
+        if let p = Bundle.main.executablePath { return p }
+        throw HarnessError.io(path: CommandLine.arguments[0], reason: "cannot find this executable; pass --new-executable")
+    }
+
+    /// Runs one child to completion, its output to `log`; a failure is one
+    /// line naming the child and its last line of error output.
+    static func runChild(_ exe: String, arguments: [String], log: URL) throws {
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        defer { try? handle.close() }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: exe)
+        p.arguments = arguments
+        p.standardOutput = handle
+        p.standardError = handle
+        do { try p.run() } catch {
+            throw HarnessError.io(path: exe, reason: "cannot start: \(error)")
+        }
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else {
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            let last = text.split(separator: "\n").last(where: { $0.contains("error") }) ?? text.split(separator: "\n").last ?? ""
+            throw HarnessError.io(path: exe, reason: "exited with status \(p.terminationStatus): \(last) (log: \(log.path))")
+        }
+    }
+}
