@@ -138,7 +138,7 @@ struct Render: ParsableCommand {
 
     static func singleFrameOutput(_ output: String?) throws -> URL {
         guard let output, !output.isEmpty else {
-            throw RasterError.invalidArgument(name: "-o", value: "missing", accepted: "an output file .png or .rgba")
+            throw RasterError.invalidArgument(name: "--output (-o)", value: "missing", accepted: "an output file .png or .rgba")
         }
         let out = URL(fileURLWithPath: output)
         _ = try ImageFile.Format(url: out) // a bad extension fails before rendering
@@ -149,7 +149,7 @@ struct Render: ParsableCommand {
     static func sheetOutput(_ output: String?) throws -> URL {
         let out = try singleFrameOutput(output)
         guard try ImageFile.Format(url: out) == .png else {
-            throw RasterError.invalidArgument(name: "-o", value: "'\(out.lastPathComponent)'", accepted: "a .png file for --sheet")
+            throw RasterError.invalidArgument(name: "--output", value: "'\(out.lastPathComponent)'", accepted: "a .png file for --sheet")
         }
         return out
     }

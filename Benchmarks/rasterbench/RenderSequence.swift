@@ -9,7 +9,7 @@ extension Render {
     /// rendered; a failure part-way removes what was written.
     static func writeSequence(_ scene: any Scene, frames: [Int], step: Int, renderer: Renderer, output: String?) throws {
         guard let output, !output.isEmpty, let first = frames.first, let last = frames.last else {
-            throw RasterError.invalidArgument(name: "-o", value: "missing", accepted: "a folder ending in / or a .webp file")
+            throw RasterError.invalidArgument(name: "--output (-o)", value: "missing", accepted: "a folder ending in / or a .webp file")
         }
         let image = try Image(width: scene.canvas.width, height: scene.canvas.height)
         let url = URL(fileURLWithPath: output)
@@ -27,7 +27,7 @@ extension Render {
         var isDir: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir)
         guard output.hasSuffix("/") || (exists && isDir.boolValue) else {
-            throw RasterError.invalidArgument(name: "-o", value: "'\(Console.escaped(output))'",
+            throw RasterError.invalidArgument(name: "--output", value: "'\(Console.escaped(output))'",
                                               accepted: "a folder ending in / (numbered PNGs) or a .webp file")
         }
         let writer = try FrameSequenceWriter(directory: url, frames: first...last)
