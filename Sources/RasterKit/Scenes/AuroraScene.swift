@@ -27,7 +27,7 @@ public final class AuroraScene: Scene {
         cycle: 3600, repeats: false,
         styles: [], modes: ["standard", "reduce-transparency", "differentiate-without-color"],
         themes: ["light", "dark"], usesSeed: true, kernels: ["fill", "blur", "composite", "linear"],
-        variants: ["exact", "blur=iir", "blur=down4", "layer=quarter", "layer=quarter,blur=iir"])
+        variants: ["exact", "blur=iir", "blur=down4", "layer=quarter", "layer=quarter,blur=iir", "blur=iir@0.5", "blur=iir@0.25"])
 
     public static let background = "#0B777E"
     public static let blurPoints = 60.0

@@ -41,8 +41,9 @@ public struct SceneInfo: Sendable {
     public let usesSeed: Bool
     /// The kernels its frames run (for `list` and the suite's variants).
     public let kernels: [String]
-    /// The kernel variants worth timing for this scene (`--variant` texts;
-    /// "exact" first); the suite adds the reduced render scales.
+    /// The kernel variants worth timing for this scene (`--variant` texts,
+    /// "@0.5" for a render scale; "exact" first); the suite adds the exact
+    /// kernels at the reduced render scales.
     public let variants: [String]
 }
 

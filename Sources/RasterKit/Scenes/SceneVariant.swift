@@ -34,11 +34,28 @@ public struct SceneVariant: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+extension SceneVariant {
+    /// "blur=iir@0.25": a variant text with an optional render scale.
+    public init(parsing text: String) throws {
+        let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
+        var scale = 1.0
+        if parts.count == 2 {
+            guard let s = Double(parts[1]) else {
+                throw RasterError.invalidArgument(name: "scale", value: "'\(RasterError.escaped(parts[1]))'",
+                                                  accepted: Renderer.scales.map { "\($0)" }.joined(separator: ", "))
+            }
+            scale = s
+        }
+        try self.init(parts.first ?? "", scale: scale)
+    }
+}
+
 extension Scene {
-    /// The variants the suite times for this scene: its own list at full
-    /// scale, then the exact kernels at every reduced render scale.
+    /// The variants the suite times for this scene: its own list (each at
+    /// the scale it names, full by default), then the exact kernels at every
+    /// reduced render scale.
     public static var suiteVariants: [SceneVariant] {
-        let own = info.variants.map { try! SceneVariant($0) }
+        let own = info.variants.map { try! SceneVariant(parsing: $0) }
         let scaled = Renderer.scales.dropFirst().map { try! SceneVariant("exact", scale: $0) }
         return own + scaled
     }
