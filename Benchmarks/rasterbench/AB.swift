@@ -141,7 +141,9 @@ struct AB: ParsableCommand {
     /// Runs one child to completion, its output to `log`; a failure is one
     /// line naming the child and its last line of error output.
     static func runChild(_ exe: String, arguments: [String], log: URL) throws {
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
+            throw HarnessError.io(path: log.path, reason: "cannot create the log of a child run")
+        }
         let handle = try FileHandle(forWritingTo: log)
         defer { try? handle.close() }
         let p = Process()
