@@ -16,11 +16,11 @@ struct AB: ParsableCommand {
         commandName: "ab",
         abstract: "A/B this build against another rasterbench executable: fresh processes in ABBA order, verdicts paired by round.",
         discussion: """
-            Example: git worktree add ../base main && (cd ../base && swift build -c release) && \\
-            .build/release/rasterbench ab ../base/.build/release/rasterbench --rounds 6 --kernels blur --threads 2. \\
-            Each round runs the base and this build once each (A B in odd rounds, B A in even ones), \\
-            as `run` with the selection options below, and the rows are compared as `compare` does, \\
-            with rounds paired. The verdicts: faster/slower when the whole 95% interval lies beyond \\
+            Example: git worktree add ../base main && (cd ../base && swift build -c release) && \
+            .build/release/rasterbench ab ../base/.build/release/rasterbench --rounds 6 --kernels blur --threads 2. \
+            Each round runs the base and this build once each (A B in odd rounds, B A in even ones), \
+            as `run` with the selection options below, and the rows are compared as `compare` does, \
+            with rounds paired. The verdicts: faster/slower when the whole 95% interval lies beyond \
             the threshold, ~ when wholly within it, ? otherwise (run more rounds).
             """)
 
@@ -30,10 +30,10 @@ struct AB: ParsableCommand {
     @Option(name: .long, help: "The executable to test (B; default: this one).")
     var newExecutable: String?
 
-    @Option(name: .long, help: "Rounds: each is one process of each build (default 6; at least 3 for a verdict).")
+    @Option(name: .long, help: "Rounds: each is one process of each build (at least 3 for a verdict).")
     var rounds: Int = 6
 
-    @Option(name: .long, help: "Noise threshold: changes within it count as ~ (default 2%).")
+    @Option(name: .long, help: "Noise threshold: changes within it count as ~.")
     var threshold: String = "2%"
 
     @Option(name: .long, help: "Exit non-zero if any row is slower with its whole interval beyond this, e.g. 5%.")
@@ -141,7 +141,9 @@ struct AB: ParsableCommand {
     /// Runs one child to completion, its output to `log`; a failure is one
     /// line naming the child and its last line of error output.
     static func runChild(_ exe: String, arguments: [String], log: URL) throws {
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
+            throw HarnessError.io(path: log.path, reason: "cannot create the log of a child run")
+        }
         let handle = try FileHandle(forWritingTo: log)
         defer { try? handle.close() }
         let p = Process()

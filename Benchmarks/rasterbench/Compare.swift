@@ -22,7 +22,7 @@ struct Compare: ParsableCommand {
     @Option(name: .long, help: "Exit non-zero if any row is slower with its whole interval beyond this, e.g. 5%.")
     var failAbove: String?
 
-    @Option(name: .long, help: "Noise threshold: changes within it count as ~ (default 2%).")
+    @Option(name: .long, help: "Noise threshold: changes within it count as ~.")
     var threshold: String = "2%"
 
     @Option(name: .long, help: "Compare the backends inside each report against this one (e.g. naive).")

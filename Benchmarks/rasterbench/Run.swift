@@ -48,7 +48,7 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: "Blur sigmas (px) for --sweep sigma, comma-separated (default 1,2,4,...,256).")
     var sigmas: String?
 
-    @Option(name: .long, help: "Rounds: the selection measured K times, each round in a new seeded random order; rows report the median of round medians (default 1).")
+    @Option(name: .long, help: "Rounds: the selection measured K times, each round in a new seeded random order; rows report the median of round medians.")
     var rounds: Int = 1
 
     @Option(name: .long, help: "Seed of the rounds' order (default: from the clock; printed, to replay a run's order).")

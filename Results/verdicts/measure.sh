@@ -6,7 +6,8 @@
 #      selection, --quick: each `ab` process also measures quality, ~2 min
 #      for the whole suite on this host);
 #   3. sensitivity: exact blur (simd, 1 thread) at sigma 110 against sigma
-#      100 (10% more taps), 10 repetitions of `ab`, each should say `slower`;
+#      100 (10% more taps), 10 repetitions of `ab`, each should say `slower`
+#      (SENS_ROUNDS=10 for 10 rounds each; default 5);
 #   4. run-to-run agreement of the medians of the two A/A runs (agreement.py).
 # "Before": OLD_EXE, a rasterbench built from the commit before rounds
 # existed, runs today's `compare` (Mann-Whitney U) on the same data.
@@ -57,12 +58,13 @@ done
 sed -i 's/sigma=110/sigma=100/' "\$o"
 WRAP
     chmod +x "$wrap"
+    sr=${SENS_ROUNDS:-5}; sp=sens; [ "$sr" = 5 ] || sp="sens-r$sr"
     for i in $(seq 1 10); do
-        stamp "sens-$i start"
+        stamp "$sp-$i start"
         s=$(date +%s)
-        $exe ab "$exe" --new-executable "$wrap" --rounds 5 --quick --kernels blur --variants exact --backends simd \
-            --threads 1 --sweep sigma --sigmas 100 --filter sigma=100 --out "$out/sens-$i" > "$out/sens-$i.txt" 2> "$out/sens-$i.err" || true
-        stamp "sens-$i done in $(( $(date +%s) - s )) s: $(grep -E '^blur/exact/simd' "$out/sens-$i.txt" | awk '{print $NF}')"
+        $exe ab "$exe" --new-executable "$wrap" --rounds "$sr" --quick --kernels blur --variants exact --backends simd \
+            --threads 1 --sweep sigma --sigmas 100 --filter sigma=100 --out "$out/$sp-$i" > "$out/$sp-$i.txt" 2> "$out/$sp-$i.err" || true
+        stamp "$sp-$i done in $(( $(date +%s) - s )) s: $(grep -E '^blur/exact/simd' "$out/$sp-$i.txt" | awk '{print $NF}')"
     done
 fi
 if [[ " $steps " == *" ab "* ]]; then
@@ -83,8 +85,8 @@ if [[ " $steps " == *" before "* ]]; then
         "$old" compare "$out/ab-aa/round$r-A.csv" "$out/ab-aa/round$r-B.csv" > "$out/ab-aa-before-round$r.txt" || true
     done
     "$old" compare "$out/ab-aa/base.csv" "$out/ab-aa/new.csv" > "$out/ab-aa-before-pooled.txt" || true
-    for i in $(seq 1 10); do
-        "$old" compare "$out/sens-$i/round1-A.csv" "$out/sens-$i/round1-B.csv" > "$out/sens-$i-before.txt" || true
+    for d in "$out"/sens-[0-9]* "$out"/sens-r*-[0-9]*; do
+        [ -d "$d" ] && "$old" compare "$d/round1-A.csv" "$d/round1-B.csv" > "$d-before.txt" || true
     done
 fi
 stamp "all done"

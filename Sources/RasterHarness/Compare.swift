@@ -136,6 +136,26 @@ public enum Compare {
         c.pairs.append(.init(key: key, base: base, new: new, ratio: mb / ma, interval: interval, pValue: p, verdict: verdict))
     }
 
+    /// A note when the two sides were measured on a busy host, or at
+    /// different loads: rounds spread drift *within* a run, but a host
+    /// that was busier during the whole of one run than of the other shifts
+    /// every round of it alike, which no interval over rounds can see.
+    /// Side-by-side runs (`ab`) share that state; separate runs do not.
+    public static func loadWarning(_ c: Comparison) -> String? {
+        func medianLoad(_ rows: [ReportRow]) -> Double? {
+            let l = rows.compactMap(\.loadAverage)
+            return l.isEmpty ? nil : Summary(l).median
+        }
+        guard let a = medianLoad(c.pairs.map(\.base)), let b = medianLoad(c.pairs.map(\.new)) else { return nil }
+        let cores = max(1, c.pairs.first?.base.hostCores ?? 1)
+        let busy = max(a, b) > 0.5 * Double(cores)
+        let uneven = abs(a - b) > 0.25 * Double(cores)
+        guard busy || uneven else { return nil }
+        return "load: median load average \(Human.number(a)) (base) and \(Human.number(b)) (new) on \(cores) cores: "
+            + (uneven ? "the host was busier during one run, which shifts all its rounds alike; " : "a busy host; ")
+            + "verdicts between separate runs are only as good as the host was steady: prefer `ab` (side by side)"
+    }
+
     /// benchstat-like text: one line per pair with its interval, then the
     /// geometric mean, the count of each verdict, and whatever did not match.
     public static func render(_ c: Comparison, speedups: Bool = false) -> String {
@@ -173,6 +193,7 @@ public enum Compare {
             out.append("  \(few.count) row(s) have fewer than \(c.rule.minRounds) rounds a side (or no raw samples): a single run is "
                        + "one replicate and cannot tell run-to-run noise apart, so they are ?; measure with run --rounds 5 or ab")
         }
+        if let warning = loadWarning(c) { out.append("  " + warning) }
         let uCount = c.pairs.filter { ($0.pValue ?? 1) < alpha }.count
         let uTested = c.pairs.filter { $0.pValue != nil }.count
         out.append("  p(U): Mann-Whitney U on pooled samples, for reference only (it counts every sample as independent): "
