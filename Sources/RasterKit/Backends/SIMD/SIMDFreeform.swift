@@ -16,38 +16,66 @@ extension SIMDBackend {
 
     private func render<C: WeightCurve>(_ kernel: FreeformLanes<C>, _ grid: FreeformGrid, _ dst: ImageView, _ scratch: Scratch) {
         guard let columns = grid.columns, let rows = grid.rows else {
-            RowBands.run(height: dst.height, threads: threads) { rows in
-                for y in rows {
-                    let row = dst.row(y)
-                    kernel.withRow(y) { plan in
-                        @inline(__always) func body(_ x: Int, _ n: Int) {
-                            let c = kernel.evaluate(x: x, plan)
-                            Lanes.store(Lanes.packRGBA8(c.0, c.1, c.2, c.3), to: row + 4 * x, count: n)
-                        }
-                        var x = 0
-                        while x + Lanes.width <= dst.width { body(x, Lanes.width); x += Lanes.width }
-                        if x < dst.width { body(x, dst.width - x) }
-                    }
-                }
-            }
+            if kernel.swirl > 0 { renderFrame(kernel, dst, Swirled.self) } else { renderFrame(kernel, dst, Plain.self) }
             return
         }
         // The grid goes straight into the up-sampler's source planes (whose
         // rows hold whole vectors, so no tail case).
         let up = PlanarUpsampler(grid: grid, columns: columns, rows: rows, scratch: scratch)
+        if kernel.swirl > 0 { renderGrid(kernel, up, Swirled.self) } else { renderGrid(kernel, up, Plain.self) }
+        up.run(into: dst, threads: threads)
+    }
+
+    /// Every pixel of the frame; `S` picks the plain or the swirled sampler
+    /// at compile time, so the plain loop carries no trace of the swirl.
+    private func renderFrame<C: WeightCurve, S: FreeformSampler>(_ kernel: FreeformLanes<C>, _ dst: ImageView, _: S.Type) {
+        RowBands.run(height: dst.height, threads: threads) { rows in
+            for y in rows {
+                let row = dst.row(y)
+                kernel.withRow(y) { plan in
+                    @inline(__always) func body(_ x: Int, _ n: Int) {
+                        let c = S.evaluate(kernel, x: x, plan)
+                        Lanes.store(Lanes.packRGBA8(c.0, c.1, c.2, c.3), to: row + 4 * x, count: n)
+                    }
+                    var x = 0
+                    while x + Lanes.width <= dst.width { body(x, Lanes.width); x += Lanes.width }
+                    if x < dst.width { body(x, dst.width - x) }
+                }
+            }
+        }
+    }
+
+    private func renderGrid<C: WeightCurve, S: FreeformSampler>(_ kernel: FreeformLanes<C>, _ up: PlanarUpsampler, _: S.Type) {
         RowBands.run(height: up.sh, threads: threads) { rows in
             for y in rows {
                 kernel.withRow(y) { plan in
                     var x = 0
                     while x < up.sw {
-                        up.storeSource(kernel.evaluate(x: x, plan), x: x, y: y, count: Lanes.width)
+                        up.storeSource(S.evaluate(kernel, x: x, plan), x: x, y: y, count: Lanes.width)
                         x += Lanes.width
                     }
                 }
             }
         }
-        up.run(into: dst, threads: threads)
     }
+}
+
+/// How a row's vectors are evaluated: plain samples, or swirled ones.
+protocol FreeformSampler {
+    static func evaluate<C: WeightCurve>(_ k: FreeformLanes<C>, x: Int, _ plan: FreeformLanes<C>.RowPlan)
+        -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes)
+}
+
+enum Plain: FreeformSampler {
+    @inline(__always)
+    static func evaluate<C: WeightCurve>(_ k: FreeformLanes<C>, x: Int, _ plan: FreeformLanes<C>.RowPlan)
+        -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) { k.evaluate(x: x, plan) }
+}
+
+enum Swirled: FreeformSampler {
+    @inline(__always)
+    static func evaluate<C: WeightCurve>(_ k: FreeformLanes<C>, x: Int, _ plan: FreeformLanes<C>.RowPlan)
+        -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) { k.evaluateSwirled(x: x, plan) }
 }
 
 /// K1 evaluated one vector of pixels of a row at a time.
@@ -108,12 +136,13 @@ struct FreeformLanes<Curve: WeightCurve> {
     }
 
     /// Channels (r, g, b, a) of the `Lanes.width` pixels starting at x in
-    /// the plan's row.
+    /// the plan's row (no swirl).
     @inline(__always)
     func evaluate(x: Int, _ plan: RowPlan) -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) {
-        let qx = (Lanes.ramp + (Float(x) + 0.5)) * sampleX
-        if swirl > 0 { return evaluateSwirled(qx: qx, qy: plan.qy) }
-        let left = (Float(x) + 0.5) * sampleX, right = (Float(x) + 0.5 + Float(Lanes.width - 1)) * sampleX
+        // Pixel space samples pixel centres: no multiply there (measured).
+        var qx = Lanes.ramp + (Float(x) + 0.5)
+        var left = Float(x) + 0.5, right = Float(x) + 0.5 + Float(Lanes.width - 1)
+        if sampleX != 1 { qx *= sampleX; left *= sampleX; right *= sampleX }
         var sum = FloatLanes(), r = FloatLanes(), g = FloatLanes(), b = FloatLanes(), a = FloatLanes()
         for k in 0..<plan.count {
             let p = plan.reach[k]
@@ -135,8 +164,10 @@ struct FreeformLanes<Curve: WeightCurve> {
 
     /// The swirled samples: q rotated about (0.5, 0.5) by swirl |q - m|^2
     /// (`SwirlSinCos`) and clamped to [0, 1]^2, then every point.
-    func evaluateSwirled(qx: FloatLanes, qy: Float) -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) {
-        let dx = qx - 0.5, dy = FloatLanes(repeating: qy - 0.5)
+    @inline(__always)
+    func evaluateSwirled(x: Int, _ plan: RowPlan) -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) {
+        let qx = (Lanes.ramp + (Float(x) + 0.5)) * sampleX
+        let dx = qx - 0.5, dy = FloatLanes(repeating: plan.qy - 0.5)
         let (sn, cs) = SwirlSinCos.evaluate(swirl * (dy * dy).addingProduct(dx, dx))
         let wx = Lanes.clamp((0.5 + dx * cs) - dy * sn, 0, 1)
         let wy = Lanes.clamp((0.5 + dx * sn) + dy * cs, 0, 1)
