@@ -77,6 +77,9 @@ static void plan_row(row_plan *r, const raster_omp_freeform *g, int y) {
 }
 
 /// sin and cos of t in [0, 32] by the shared polynomial (raster_omp.h).
+/// libm's sinf/cosf here measured 5.96 ms for a 750x1334 frame at one
+/// thread against 3.11 ms for the polynomial (the calls stop the chunk's
+/// loop from vectorising).
 static inline void swirl_sincos(float t, float *sin_t, float *cos_t) {
     const float k = floorf(t * RASTER_OMP_SWIRL_2_OVER_PI + 0.5f);
     float r = fmaf(-k, RASTER_OMP_SWIRL_PIO2_HI, t);
