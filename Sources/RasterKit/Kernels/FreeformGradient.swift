@@ -42,7 +42,7 @@ public struct FreeformGradient: Sendable, Hashable {
     public static let maxExponent = 64.0
 
     public let points: [Stop]
-    /// L, in pixels.
+    /// L, in the gradient's space (pixels, or unit coordinates).
     public let influence: Double
     /// e.
     public let exponent: Double
@@ -54,9 +54,9 @@ public struct FreeformGradient: Sendable, Hashable {
     /// converted once here so that no kernel call allocates.
     let packedX: [Float], packedY: [Float], packedColors: [SIMD4<Float>]
 
-    /// The largest accepted swirl: theta = s |q - m|^2 stays within a few
-    /// turns (|q - m|^2 <= 1/2 in unit space), where Float's sine is exact
-    /// enough for SPEC's bound.
+    /// The largest accepted swirl: theta = s |q - m|^2 stays within
+    /// [0, 32] (|q - m|^2 <= 1/2 in unit space), the range over which the
+    /// backends' polynomial sin/cos is measured (`SwirlSinCos`).
     public static let maxSwirl = 64.0
 
     public init(points: [Stop], influence: Double, exponent: Double = 4,

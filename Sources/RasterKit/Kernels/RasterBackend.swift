@@ -39,6 +39,11 @@ public protocol RasterBackend: Sendable {
     /// (x + 0.5) * src.width / dst.width - 0.5 (likewise y), with the edge
     /// value held beyond the outermost source centres; every channel is
     /// interpolated on the premultiplied values and rounded to nearest.
+    /// Down-sampling is the same plain bilinear (two taps per axis, no
+    /// pre-filter), so beyond a factor of 2 it skips source pixels and
+    /// aliases; it is meant for up-sampling a reduced render scale. The
+    /// double-precision reference is `Reference.resample`; every backend is
+    /// within 1 of it.
     func resample(_ src: ImageView, into dst: ImageView, scratch: Scratch) throws
 
     /// K5: the Liquid article's tangent control points, two per anchor
