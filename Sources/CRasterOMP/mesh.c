@@ -59,17 +59,23 @@ static void mesh_triangle(const float *p0, const float *p1, const float *p2, con
             }
         }
         float *ru = pu + (ptrdiff_t)(y - r0) * width, *rv = pv + (ptrdiff_t)(y - r0) * width;
+        // Branch-free (selects, unconditional stores) so that the span
+        // vectorises; the inside test as one compare of the smallest barycentric.
+        float *rc = pc ? pc + (ptrdiff_t)(y - r0) * width : NULL;
+        #pragma omp simd
         for (int x = xa; x <= xb; x++) {
-            qx = (float)x + 0.5f - p0[0];
+            const float qx = (float)x + 0.5f - p0[0];
             const float b1 = (qx * d2y - qy * d2x) * inv, b2 = (qy * d1x - qx * d1y) * inv;
-            if (!(b1 >= -slack && b2 >= -slack && b1 + b2 <= 1 + slack)) continue;
             const float u = mesh_minf(mesh_maxf(w0[0] + b1 * e1u + b2 * e2u, lo[0]), hi[0]);
             const float v = mesh_minf(mesh_maxf(w0[1] + b1 * e1v + b2 * e2v, lo[1]), hi[1]);
-            if (v > rv[x] || (v == rv[x] && u > ru[x])) {
-                ru[x] = u; rv[x] = v;
-                if (pc) {
-                    float *rc = pc + (ptrdiff_t)(y - r0) * width + x;
-                    for (int ch = 0; ch < 4; ch++) rc[ch * plane] = c0[ch] + b1 * (c1[ch] - c0[ch]) + b2 * (c2[ch] - c0[ch]);
+            const float bu = ru[x], bv = rv[x];
+            const int win = mesh_minf(mesh_minf(b1, b2), 1 - b1 - b2) >= -slack && (v > bv || (v == bv && u > bu));
+            ru[x] = win ? u : bu;
+            rv[x] = win ? v : bv;
+            if (rc) {
+                for (int ch = 0; ch < 4; ch++) {
+                    const float c = c0[ch] + b1 * (c1[ch] - c0[ch]) + b2 * (c2[ch] - c0[ch]);
+                    rc[ch * plane + x] = win ? c : rc[ch * plane + x];
                 }
             }
         }
@@ -222,15 +228,17 @@ static void mesh_shade_row(const raster_omp_mesh *m, const float *pu, const floa
 
 /// The `coarse` second pass: interpolated colours, clamped, source-over.
 static void mesh_composite_row(const float *pc, ptrdiff_t plane, const float *pv, uint8_t *row, int width) {
+    uint32_t *px = (uint32_t *)(void *)row;
+    #pragma omp simd
     for (int x = 0; x < width; x++) {
-        if (pv[x] < 0) continue;
-        const float a = mesh_minf(mesh_maxf(pc[3 * plane + x], 0), 255), keep = 1 - a * (1.0f / 255);
-        uint8_t *p = row + 4 * x;
-        for (int ch = 0; ch < 3; ch++) {
-            const float c = mesh_minf(mesh_maxf(pc[ch * plane + x], 0), a);
-            p[ch] = (uint8_t)raster_quantize(c + (float)p[ch] * keep);
-        }
-        p[3] = (uint8_t)raster_quantize(a + (float)p[3] * keep);
+        // Uncovered pixels composite a zero source: the same bytes back.
+        const int covered = pv[x] >= 0;
+        const float a = covered ? mesh_minf(mesh_maxf(pc[3 * plane + x], 0), 255) : 0, keep = 1 - a * (1.0f / 255);
+        const uint32_t d = px[x];
+        float c[3];
+        for (int ch = 0; ch < 3; ch++) c[ch] = covered ? mesh_minf(mesh_maxf(pc[ch * plane + x], 0), a) : 0;
+        px[x] = raster_pack(c[0] + (float)(d & 0xFF) * keep, c[1] + (float)(d >> 8 & 0xFF) * keep,
+                            c[2] + (float)(d >> 16 & 0xFF) * keep, a + (float)(d >> 24) * keep);
     }
 }
 

@@ -97,21 +97,36 @@ public struct MeshRaster {
             clip(1 - l1 - l2, m0); clip(l1, m1); clip(l2, m2)
             guard xa <= xb else { continue }
             let row = (y - originRow) * width
-            for x in xa...xb {
-                let qx = Float(x) + 0.5 - p0x
-                let b1 = (qx * d2y - qy * d2x) * inv, b2 = (qy * d1x - qx * d1y) * inv
-                guard b1 >= -slack, b2 >= -slack, b1 + b2 <= 1 + slack else { continue }
-                let u = min(max(w0u + b1 * e1u + b2 * e2u, uLo), uHi)
-                let v = min(max(w0v + b1 * e1v + b2 * e2v, vLo), vHi)
-                let k = row + x
-                let bv = planeV[k]
-                if v > bv || (v == bv && u > planeU[k]) {
-                    planeU[k] = u; planeV[k] = v
-                    if let planeC {
-                        let c = c0 + b1 * (c1 - c0) + b2 * (c2 - c0)
-                        planeC[k] = c.x; planeC[planeStride + k] = c.y
-                        planeC[2 * planeStride + k] = c.z; planeC[3 * planeStride + k] = c.w
+            // Branch-free (selects, unconditional stores) so that LLVM
+            // vectorises the span; the inside test as one compare of the
+            // smallest barycentric.
+            if let planeC {
+                for x in xa...xb {
+                    let qx = Float(x) + 0.5 - p0x
+                    let b1 = (qx * d2y - qy * d2x) * inv, b2 = (qy * d1x - qx * d1y) * inv
+                    let u = min(max(w0u + b1 * e1u + b2 * e2u, uLo), uHi)
+                    let v = min(max(w0v + b1 * e1v + b2 * e2v, vLo), vHi)
+                    let k = row + x
+                    let bu = planeU[k], bv = planeV[k]
+                    let win = min(min(b1, b2), 1 - b1 - b2) >= -slack && (v > bv || (v == bv && u > bu))
+                    planeU[k] = win ? u : bu; planeV[k] = win ? v : bv
+                    @inline(__always) func channel(_ ch: Int, _ a: Float, _ b: Float, _ c: Float) {
+                        let p = planeC + ch * planeStride + k
+                        p.pointee = win ? a + b1 * (b - a) + b2 * (c - a) : p.pointee
                     }
+                    channel(0, c0.x, c1.x, c2.x); channel(1, c0.y, c1.y, c2.y)
+                    channel(2, c0.z, c1.z, c2.z); channel(3, c0.w, c1.w, c2.w)
+                }
+            } else {
+                for x in xa...xb {
+                    let qx = Float(x) + 0.5 - p0x
+                    let b1 = (qx * d2y - qy * d2x) * inv, b2 = (qy * d1x - qx * d1y) * inv
+                    let u = min(max(w0u + b1 * e1u + b2 * e2u, uLo), uHi)
+                    let v = min(max(w0v + b1 * e1v + b2 * e2v, vLo), vHi)
+                    let k = row + x
+                    let bu = planeU[k], bv = planeV[k]
+                    let win = min(min(b1, b2), 1 - b1 - b2) >= -slack && (v > bv || (v == bv && u > bu))
+                    planeU[k] = win ? u : bu; planeV[k] = win ? v : bv
                 }
             }
         }

@@ -89,28 +89,30 @@ struct SIMDMeshShader {
     @inline(__always)
     static func composite(_ c: UnsafeMutablePointer<Float>, planeStride: Int, v: UnsafeMutablePointer<Float>,
                           dst: UnsafeMutablePointer<UInt8>, width: Int) {
-        @inline(__always) func body(_ x: Int, _ n: Int) {
-            @inline(__always) func load(_ p: UnsafeMutablePointer<Float>) -> FloatLanes {
-                UnsafeRawPointer(p + x).loadUnaligned(as: FloatLanes.self)
-            }
-            var covered = load(v) .>= 0
-            if n < Lanes.width { covered = covered .& (Lanes.ramp .< Float(n)) }
-            guard any(covered) else { return }
-            let zero = FloatLanes()
-            let sa = Lanes.clamp(load(c + 3 * planeStride), 0, 255).replacing(with: zero, where: .!covered)
-            @inline(__always) func channel(_ k: Int) -> FloatLanes {
-                let ch = Lanes.positivePart(load(c + k * planeStride))
-                return ch.replacing(with: sa, where: ch .> sa).replacing(with: zero, where: .!covered)
-            }
-            let sr = channel(0), sg = channel(1), sb = channel(2)
-            let p = dst + 4 * x
-            let (dr, dg, db, da) = Lanes.load(p, count: n)
-            let keep = 1 - sa * (1 / 255)
-            Lanes.store(Lanes.packRGBA8(sr + dr * keep, sg + dg * keep, sb + db * keep, sa + da * keep), to: p, count: n)
-        }
+        // A plain loop without nested functions: the allocation test saw a
+        // heap context per vector on worker threads with nested closures here.
         var x = 0
-        while x + Lanes.width <= width { body(x, Lanes.width); x += Lanes.width }
-        if x < width { body(x, width - x) }
+        while x < width {
+            let n = min(Lanes.width, width - x)
+            var covered = UnsafeRawPointer(v + x).loadUnaligned(as: FloatLanes.self) .>= 0
+            if n < Lanes.width { covered = covered .& (Lanes.ramp .< Float(n)) }
+            if any(covered) {
+                let zero = FloatLanes()
+                let sa = Lanes.clamp(UnsafeRawPointer(c + 3 * planeStride + x).loadUnaligned(as: FloatLanes.self), 0, 255)
+                    .replacing(with: zero, where: .!covered)
+                var r = Lanes.positivePart(UnsafeRawPointer(c + x).loadUnaligned(as: FloatLanes.self))
+                var g = Lanes.positivePart(UnsafeRawPointer(c + planeStride + x).loadUnaligned(as: FloatLanes.self))
+                var b = Lanes.positivePart(UnsafeRawPointer(c + 2 * planeStride + x).loadUnaligned(as: FloatLanes.self))
+                r = r.replacing(with: sa, where: r .> sa).replacing(with: zero, where: .!covered)
+                g = g.replacing(with: sa, where: g .> sa).replacing(with: zero, where: .!covered)
+                b = b.replacing(with: sa, where: b .> sa).replacing(with: zero, where: .!covered)
+                let p = dst + 4 * x
+                let (dr, dg, db, da) = Lanes.load(p, count: n)
+                let keep = 1 - sa * (1 / 255)
+                Lanes.store(Lanes.packRGBA8(r + dr * keep, g + dg * keep, b + db * keep, sa + da * keep), to: p, count: n)
+            }
+            x += Lanes.width
+        }
     }
 
     @inline(__always)
