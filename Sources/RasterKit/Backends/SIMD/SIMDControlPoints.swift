@@ -31,9 +31,12 @@ extension SIMDBackend {
 
 /// One block of K5: anchors `range` of a closed loop of `count`.
 struct K5Block {
-    /// Anchors per block: 512 keeps the block's temporaries (3 x 4 KB) and
-    /// its input and output (12 KB) inside L1 between the two passes.
-    static let size = 512
+    /// Anchors per block: 64 keeps the block's temporaries (3 x 81 floats,
+    /// 972 bytes) under the 1 KiB that `withUnsafeTemporaryAllocation`
+    /// always puts on the stack. Above it the standard library asks the
+    /// thread for its stack bounds, and on Linux `pthread_getattr_np`
+    /// mallocs -- three per liquid frame (AllocationTests caught it).
+    static let size = 64
     /// tx, ty (size + 1 + a vector of slack each) and D/3 (size + slack).
     static let stride = size + 1 + FillLanes.width
     static let scratchFloats = 3 * stride
