@@ -142,10 +142,11 @@ extension SuiteRunner {
             RoundMerge.merge((1...rounds).map { (round: $0, row: perRound[$0 - 1][i]) })
         }
         for (i, w) in workloads.enumerated() where merged[i].isOK && w.reference != nil {
-            guard let instance = try? w.make(), let q = quality(w, instance) else { continue }
-            merged[i].psnrDb = q.psnr
-            merged[i].maxErr = q.maxError
-            merged[i].qualityOn = "\(w.width)x\(w.height) frame vs RasterReference"
+            do {
+                applyQuality(&merged[i], w, try w.make())
+            } catch {
+                merged[i].note = [merged[i].note, "quality not measured: \(error)"].filter { !$0.isEmpty }.joined(separator: "; ")
+            }
         }
         SuiteRunner.fillSpeedups(&merged)
         return merged

@@ -109,12 +109,22 @@ public final class SuiteRunner {
             row.note = [row.note, "sampled sparingly: \(samples.nanoseconds.count) samples, the \(Human.number(config.sampler.maxTime)) s per-row limit reached"]
                 .filter { !$0.isEmpty }.joined(separator: "; ")
         }
-        if withQuality, let q = quality(w, instance) {
+        if withQuality { applyQuality(&row, w, instance) }
+        return row
+    }
+
+    /// Fills the quality columns, or says in the note why they are empty: a
+    /// reference or an output that fails is reported, never dropped (the
+    /// row's timing stands, so its status stays ok).
+    public func applyQuality(_ row: inout ReportRow, _ w: Workload, _ instance: WorkloadInstance) {
+        do {
+            guard let q = try quality(w, instance) else { return }
             row.psnrDb = q.psnr
             row.maxErr = q.maxError
             row.qualityOn = "\(w.width)x\(w.height) frame vs RasterReference"
+        } catch {
+            row.note = [row.note, "quality not measured: \(error)"].filter { !$0.isEmpty }.joined(separator: "; ")
         }
-        return row
     }
 
     /// Statistics, throughput, bandwidth and budget from the samples.
@@ -148,16 +158,18 @@ public final class SuiteRunner {
 
     /// The output's quality, once per (kernel, variant, backend, size,
     /// parameters): the image does not depend on the thread count.
-    func quality(_ w: Workload, _ instance: WorkloadInstance) -> Quality? {
+    /// nil when the workload has no reference or no image; throws when the
+    /// output or the reference fails.
+    func quality(_ w: Workload, _ instance: WorkloadInstance) throws -> Quality? {
         guard let source = w.reference, let output = instance.output else { return nil }
         let key = "\(w.kernel)/\(w.variant)/\(w.backend.rawValue) \(w.width)x\(w.height) \(w.param) \(source.key)"
         if let q = qualities[key] { return q }
-        guard let view = try? output() else { return nil }
+        let view = try output()
         let reference: [Double]
         if let cached = references.first(where: { $0.key == source.key }) {
             reference = cached.values
         } else {
-            guard let values = try? source.compute() else { return nil }
+            let values = try source.compute()
             reference = values
             references.append((source.key, reference))
             if references.count > SuiteRunner.referenceCacheSize { references.removeFirst() }

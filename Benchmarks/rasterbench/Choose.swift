@@ -1,0 +1,247 @@
+import ArgumentParser
+import Foundation
+import RasterHarness
+import RasterKit
+
+/// `rasterbench choose`: per scene and kernel, the option (variant, render
+/// scale, backend, threads) of highest quality whose p95 fits the frame
+/// budget less a headroom, from a report or from a fresh measurement
+/// (SPEC section 11).
+struct Choose: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Pick, per scene and kernel, the best-quality option whose p95 fits the frame budget.",
+        discussion: """
+            The budget is 1000/fps ms x share; an option fits when its p95 is within the budget \
+            less the headroom (default 10%). Quality is PSNR against the double-precision \
+            reference; an option without a measured PSNR ranks below every measured one. Ties go \
+            to the faster p95, then fewer threads. Without --from the options are measured first \
+            (the selected scenes and kernels, every backend, at the profile's threads capped by \
+            this host's). Times are the measuring host's, not a promise for the profile's device.
+            """)
+
+    @Option(name: .long, help: "Device profile (see `rasterbench list`).")
+    var profile: String = DeviceProfile.defaultName
+
+    @Option(name: .long, help: "Refresh rate for the budget (default: the profile's).")
+    var fps: Double?
+
+    @Option(name: .long, help: "Share of the frame the background may take: 0.25 or 25%.")
+    var share: String = "25%"
+
+    @Option(name: .long, help: "Headroom kept free below the budget: 0.1 or 10%.")
+    var headroom: String = "10%"
+
+    @Option(name: .customLong("min-psnr"), help: "Drop options below this PSNR (dB); options without a measured PSNR are dropped too.")
+    var minPSNR: Double?
+
+    @Option(name: .long, help: "Only options at or below N threads (and measure at most N).")
+    var threads: Int?
+
+    @Option(name: .long, parsing: .upToNextOption, help: "Reports (CSV or JSON) to choose from instead of measuring; several are merged, the later row winning.")
+    var from: [String] = []
+
+    @Option(name: .long, help: "Only these scenes, comma-separated (default: all).")
+    var scenes: String?
+
+    @Option(name: .long, help: "Only these kernels, comma-separated (default: all).")
+    var kernels: String?
+
+    @Option(name: .long, help: "Backends to measure, comma-separated (without --from).")
+    var backends: String = BackendKind.allCases.map(\.rawValue).joined(separator: ",")
+
+    @Flag(name: .long, help: "Fewer, shorter samples when measuring.")
+    var quick = false
+
+    @Option(name: .long, help: "Also write the measured rows as a CSV report (without --from).")
+    var out: String?
+
+    @Option(name: .long, help: "Write wisdom (host, build, profile, fronts, choices) to this JSON file.")
+    var save: String?
+
+    @Flag(name: .long, help: "Print the choices and fronts as JSON instead of a table.")
+    var json = false
+
+    func run() throws {
+        let profile = try DeviceProfile.named(self.profile)
+        let budget = try Budget(fps: fps ?? profile.fps, share: Budget.parseShare(share))
+        let headroom = try parseFraction(self.headroom, flag: "--headroom", range: 0...0.99, accepted: "0 <= headroom < 100%, e.g. 10% or 0.1")
+        if let minPSNR, !minPSNR.isFinite || minPSNR < 0 {
+            throw HarnessError.invalidArgument(name: "--min-psnr", value: "\(minPSNR)", accepted: "a PSNR in dB >= 0, e.g. 35")
+        }
+        if let threads, !(1...BackendKind.maxThreads).contains(threads) {
+            throw HarnessError.invalidArgument(name: "--threads", value: "\(threads)", accepted: "1...\(BackendKind.maxThreads)")
+        }
+        let entries = try Suite.select(kernels: kernels.map { try parseList($0, flag: "--kernels") },
+                                       scenes: scenes.map { try parseList($0, flag: "--scenes") })
+        guard !entries.isEmpty else {
+            throw HarnessError.invalidArgument(name: "--scenes/--kernels", value: "none", accepted: "at least one scene or kernel")
+        }
+        if !from.isEmpty && out != nil {
+            throw HarnessError.invalidArgument(name: "--out", value: "with --from", accepted: "--out only when choose measures (no --from)")
+        }
+        if let save { try Run.checkWritable(save) }
+        if let out { try Run.checkWritable(out) }
+        let names = Set(entries.map(\.name))
+        var notes: [String] = []
+
+        let rows: [ReportRow]
+        var measuredThreads: Int? = nil
+        if from.isEmpty {
+            let host = HostInfo.current()
+            let t = min(threads ?? profile.cores, Budget.defaultThreads(profile: profile, hostCores: host.cores))
+            measuredThreads = t
+            if profile.cores > host.cores {
+                notes.append("profile \(profile.name) has \(profile.cores) cores, this host \(host.cores): measured at \(host.cores) thread(s)")
+            }
+            rows = try measure(profile: profile, budget: budget, entries: entries, threads: t, host: host)
+            if let out {
+                try AtomicFile.write(ReportCSV.document(rows), toPath: out, createDirectory: true)
+                notes.append("wrote the measured rows to \(out)")
+            }
+        } else {
+            let all = try from.flatMap { try ReportFile.load($0) }
+            let forProfile = all.filter { $0.profile == profile.name }
+            guard !forProfile.isEmpty else {
+                let present = Set(all.map(\.profile)).filter { !$0.isEmpty }.sorted()
+                throw HarnessError.invalidArgument(name: "--profile", value: "'\(profile.name)'",
+                                                   accepted: present.isEmpty ? "no profile rows in the report(s)" : "a profile the report(s) measured: \(present.joined(separator: ", "))")
+            }
+            rows = forProfile.filter { names.contains($0.kernel) }
+            let hostCores = rows.map(\.hostCores).max() ?? 0
+            measuredThreads = rows.filter(\.isOK).map(\.threads).max()
+            if hostCores > 0 && profile.cores > hostCores {
+                notes.append("profile \(profile.name) has \(profile.cores) cores, the measuring host \(hostCores): measured at \(hostCores) thread(s) at most")
+            }
+        }
+        if rows.contains(where: { !$0.optimized }) {
+            notes.append("some rows come from a DEBUG build: their times are not meaningful")
+        }
+
+        let fronts = QualityFront.fronts(from: rows)
+        let choices = fronts.map {
+            Chooser.choose($0, budgetMs: budget.milliseconds, headroom: headroom, minPSNR: minPSNR, threads: threads)
+        }
+        let present = Set(fronts.map(\.target))
+        let missing = entries.map(\.name).filter { !present.contains($0) }
+        let limit = budget.milliseconds * (1 - headroom)
+
+        if let save {
+            let wisdom = try makeWisdom(rows: rows, profile: profile, budget: budget, headroom: headroom,
+                                        measuredThreads: measuredThreads, fronts: fronts, choices: choices)
+            try wisdom.save(to: URL(fileURLWithPath: save))
+            notes.append("wrote wisdom to \(save)")
+        }
+
+        if json {
+            let doc = ChooseOutput(profile: profile, fps: budget.fps, share: budget.share, headroom: headroom,
+                                   budgetMs: budget.milliseconds, limitMs: limit, minPSNR: minPSNR, threads: threads,
+                                   measuredThreads: measuredThreads, sources: from, notes: notes, missing: missing,
+                                   choices: choices, fronts: fronts)
+            print(String(decoding: try doc.encoded(), as: UTF8.self))
+            return
+        }
+        print("choose: profile \(profile), budget \(Human.number(budget.milliseconds)) ms (\(Human.percent(budget.share)) of \(Human.number(budget.frameMs)) ms at \(Human.number(budget.fps)) fps), less \(Human.percent(headroom)) headroom: limit \(Human.number(limit)) ms")
+        var filters: [String] = []
+        if let minPSNR { filters.append("PSNR >= \(Human.number(minPSNR)) dB") }
+        if let threads { filters.append("threads <= \(threads)") }
+        if !filters.isEmpty { print("only options with " + filters.joined(separator: " and ")) }
+        if !from.isEmpty { print("from: \(from.joined(separator: ", ")) (\(rows.count) rows for \(profile.name))") }
+        print("times are the measuring host's; a profile on another host is a resolution and a thread count, not a speed promise")
+        print("")
+        print(Choose.table(choices))
+        let misses = Choose.misses(choices)
+        if !misses.isEmpty {
+            print("\nNothing fits:")
+            misses.forEach { print("  " + $0) }
+        }
+        for m in missing { print("  \(m): no usable rows (not measured, or every row failed)") }
+        if !notes.isEmpty { print("") }
+        for n in notes { print("note: \(n)") }
+    }
+
+    /// The rows choose needs: the selection at one thread count, every
+    /// variant and backend, no sweeps; the progress line while it works.
+    func measure(profile: DeviceProfile, budget: Budget, entries: [SuiteEntry], threads: Int, host: HostInfo) throws -> [ReportRow] {
+        let kinds = try parseList(backends, flag: "--backends").map(BackendKind.init(parsing:))
+        let sampler = quick ? SamplerSettings.quick : SamplerSettings.standard
+        var config = RunConfiguration(profile: profile, budget: budget, sampler: sampler, host: host)
+        config.probeDRAM = false
+        let plan = SuitePlan(profile: profile, backends: kinds, threads: [threads], entries: entries)
+        let workloads = plan.workloads()
+        if !host.optimized { Console.warn(BuildInfo.debugWarning) }
+        Run.warnIfBusy(host)
+        let runner = SuiteRunner(config: config)
+        let start = MonotonicClock.now()
+        let progress = ProgressLine()
+        let rows = runner.run(workloads) { p in
+            progress.show("[\(p.index)/\(p.total)] \(p.label)", elapsed: MonotonicClock.seconds(since: start))
+        }
+        progress.finish()
+        return rows
+    }
+
+    /// Wisdom keeps one host and one build: rows from several are refused.
+    func makeWisdom(rows: [ReportRow], profile: DeviceProfile, budget: Budget, headroom: Double, measuredThreads: Int?,
+                    fronts: [QualityFront], choices: [Choice]) throws -> Wisdom {
+        let hosts = Set(rows.map { Wisdom.Host(row: $0) }.map { "\($0.cpu)|\($0.cores)|\($0.os)" })
+        let builds = Set(rows.map { Wisdom.Build(row: $0) }.map { "\($0.commit)|\($0.flags)|\($0.optimized)|\($0.openMP)" })
+        guard hosts.count <= 1, builds.count <= 1, let first = rows.first else {
+            throw HarnessError.invalidArgument(name: "--save", value: "rows from \(hosts.count) hosts and \(builds.count) builds",
+                                               accepted: "reports of one host and one build (wisdom keeps one of each)")
+        }
+        return Wisdom(date: RunConfiguration.isoDate(Date()), host: Wisdom.Host(row: first), build: Wisdom.Build(row: first),
+                      profile: profile, measuredThreads: measuredThreads, budget: budget, headroom: headroom,
+                      minPSNR: minPSNR, threads: threads, fronts: fronts, choices: choices)
+    }
+
+    static func psnr(_ o: FrontOption) -> String {
+        guard let q = o.psnrDb else { return "-" }
+        return q.isInfinite ? "inf" : Human.number(q)
+    }
+
+    /// target, chosen option, p95, PSNR, margin, runner-up.
+    static func table(_ choices: [Choice]) -> String {
+        var t = TextTable(["target", "chosen", "p95", "PSNR dB", "margin", "runner-up"])
+        for c in choices {
+            guard let o = c.chosen else {
+                t.add([c.name, "(nothing fits)", c.fastest.map { Human.time(ms: $0.p95Ms) } ?? "-", "-", "-", "-"])
+                continue
+            }
+            let runner = c.runnerUp.map { "\($0.label) (\(Human.time(ms: $0.p95Ms)), \(psnr($0)) dB)" } ?? "-"
+            t.add([c.name, o.label, Human.time(ms: o.p95Ms), psnr(o), c.marginMs.map { Human.time(ms: $0) } ?? "-", runner])
+        }
+        return t.render()
+    }
+
+    /// One line per target where nothing fits.
+    static func misses(_ choices: [Choice]) -> [String] {
+        choices.filter { $0.chosen == nil }.map { c in
+            guard let f = c.fastest, let miss = c.missByMs else {
+                return "\(c.name): no eligible option (every option dropped by --min-psnr/--threads or of unknown quality)"
+            }
+            return "\(c.name): fastest is \(f.label), p95 \(Human.time(ms: f.p95Ms)) (PSNR \(psnr(f)) dB), over the \(Human.time(ms: c.limitMs)) limit by \(Human.time(ms: miss))"
+        }
+    }
+}
+
+/// `choose --json`.
+struct ChooseOutput: Codable {
+    var profile: DeviceProfile
+    var fps, share, headroom, budgetMs, limitMs: Double
+    var minPSNR: Double?
+    var threads: Int?
+    var measuredThreads: Int?
+    var sources: [String]
+    var notes: [String]
+    /// Selected targets with no usable row.
+    var missing: [String]
+    var choices: [Choice]
+    var fronts: [QualityFront]
+
+    func encoded() throws -> Data {
+        let e = JSONEncoder()
+        e.outputFormatting = [.prettyPrinted, .sortedKeys]
+        e.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return try e.encode(self)
+    }
+}
