@@ -13,8 +13,10 @@ struct Choose: ParsableCommand {
         discussion: """
             The budget is 1000/fps ms x share; an option fits when its p95 is within the budget \
             less the headroom (default 10%). Quality is PSNR against the double-precision \
-            reference; an option without a measured PSNR ranks below every measured one. Ties go \
-            to the faster p95, then fewer threads. Without --from the options are measured first \
+            reference; an option within one 8-bit level of the reference everywhere counts as the \
+            reference's quality (two backends' rounding is no quality difference); an option \
+            without a measured PSNR ranks below every measured one. Ties go to the faster p95, \
+            then fewer threads. Without --from the options are measured first \
             (the selected scenes and kernels, every backend, at the profile's threads capped by \
             this host's). Times are the measuring host's, not a promise for the profile's device.
             """)
@@ -122,7 +124,11 @@ struct Choose: ParsableCommand {
             Chooser.choose($0, budgetMs: budget.milliseconds, headroom: headroom, minPSNR: minPSNR, threads: threads)
         }
         let present = Set(fronts.map(\.target))
-        let missing = entries.map(\.name).filter { !present.contains($0) }
+        // Without an explicit selection a report need not hold every target:
+        // only the ones it names but could not use are missing.
+        let explicit = scenes != nil || kernels != nil || from.isEmpty
+        let named = Set(rows.map(\.kernel))
+        let missing = entries.map(\.name).filter { !present.contains($0) && (explicit || named.contains($0)) }
         let limit = budget.milliseconds * (1 - headroom)
 
         if let save {
@@ -149,6 +155,9 @@ struct Choose: ParsableCommand {
         print("times are the measuring host's; a profile on another host is a resolution and a thread count, not a speed promise")
         print("")
         print(Choose.table(choices))
+        if choices.contains(where: { [$0.chosen, $0.runnerUp, $0.fastest].contains { $0?.matchesReference == true } }) {
+            print(Choose.starNote)
+        }
         let misses = Choose.misses(choices)
         if !misses.isEmpty {
             print("\nNothing fits:")
@@ -194,10 +203,13 @@ struct Choose: ParsableCommand {
                       minPSNR: minPSNR, threads: threads, fronts: fronts, choices: choices)
     }
 
+    /// The PSNR, starred when the option is within rounding of the reference.
     static func psnr(_ o: FrontOption) -> String {
         guard let q = o.psnrDb else { return "-" }
-        return q.isInfinite ? "inf" : Human.number(q)
+        return (q.isInfinite ? "inf" : Human.number(q)) + (o.matchesReference ? "*" : "")
     }
+
+    static let starNote = "* within \(NumberFormat.decimal(Chooser.roundingMaxErr)) level of the reference everywhere (max error): counted as the reference's quality, so the faster such option wins"
 
     /// target, chosen option, p95, PSNR, margin, runner-up.
     static func table(_ choices: [Choice]) -> String {

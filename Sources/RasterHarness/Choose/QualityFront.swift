@@ -71,9 +71,20 @@ public struct FrontOption: Sendable, Equatable, Codable {
         return (scale, rest.joined(separator: " "))
     }
 
-    /// Quality for ranking: unknown (nil) ranks below every measured PSNR.
-    /// NaN is excluded before ranking (`hasUsableQuality`).
-    var rankQuality: Double { psnrDb ?? -.infinity }
+    /// Quality for ranking. An option within `Chooser.roundingMaxErr` (one
+    /// 8-bit level) of the reference everywhere ranks as the reference
+    /// itself (+inf), whatever its PSNR: that is the bound SPEC section 3
+    /// holds exact backends to, and PSNRs of 85 and 107 dB there differ only
+    /// in where two backends round -- a backend 13x slower must not win on
+    /// rounding. Otherwise the PSNR; unknown (nil) ranks below every
+    /// measured PSNR. NaN is excluded before ranking (`hasUsableQuality`).
+    public var rankQuality: Double {
+        if let e = maxErr, e <= Chooser.roundingMaxErr, psnrDb != nil { return .infinity }
+        return psnrDb ?? -.infinity
+    }
+
+    /// True when the option counts as the reference's quality (see `rankQuality`).
+    public var matchesReference: Bool { rankQuality == .infinity }
 
     /// False only for NaN: such an option is never chosen nor on a front.
     public var hasUsableQuality: Bool { !(psnrDb?.isNaN ?? false) }
@@ -168,11 +179,16 @@ public enum Chooser {
     /// The default headroom: the budget less 10% (SPEC section 11).
     public static let defaultHeadroom = 0.10
 
+    /// Max error (8-bit levels) up to which an option counts as the
+    /// reference's quality: rounding (see `FrontOption.rankQuality`).
+    public static let roundingMaxErr = 1.0
+
     /// Picks the option of highest quality whose p95 fits `budgetMs x (1 -
     /// headroom)`. Eligible options: usable quality (not NaN), PSNR >=
     /// `minPSNR` when given (an unknown PSNR cannot meet a floor), threads
     /// <= `threads` when given. Order of preference (`isBetter`): higher
-    /// PSNR (unknown lowest), then faster p95, then fewer threads, then
+    /// quality (`FrontOption.rankQuality`: within rounding of the reference
+    /// first, then PSNR, unknown lowest), then faster p95, then fewer threads, then
     /// backend and variant names (so the choice is deterministic). The
     /// runner-up is the next eligible fitting option in that order. When
     /// nothing fits, `fastest` is the eligible option with the lowest p95
