@@ -163,7 +163,10 @@ struct Choose: ParsableCommand {
             print("\nNothing fits:")
             misses.forEach { print("  " + $0) }
         }
-        for m in missing { print("  \(m): no usable rows (not measured, or every row failed)") }
+        if !missing.isEmpty {
+            print("\nNo usable rows:")
+            for m in missing { print("  \(m): not measured, or every row failed") }
+        }
         if !notes.isEmpty { print("") }
         for n in notes { print("note: \(n)") }
     }

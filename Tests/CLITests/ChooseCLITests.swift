@@ -18,6 +18,7 @@ final class ChooseCLITests: CLITestCase {
         Test CPU,2,Linux,abc1234,swift -O,true,true,6.3,iphone-6,60,telegram,exact,simd,2,750,1334,,,ok,6,7,98,1
         Test CPU,2,Linux,abc1234,swift -O,true,true,6.3,iphone-6,60,telegram,freeform=fit80,openmp,2,750,1334,,,ok,4.5,5,64,3
         Test CPU,2,Linux,abc1234,swift -O,true,true,6.3,iphone-6,60,mesh,exact,naive,1,750,1334,,,error,,,,
+        Test CPU,2,Linux,abc1234,swift -O,true,true,6.3,iphone-11,60,aurora,exact,simd,2,828,1792,,,ok,2,3,inf,0
 
         """
 
@@ -35,7 +36,7 @@ final class ChooseCLITests: CLITestCase {
         XCTAssertTrue(aurora.contains("blur=down4 openmp t=1"), "runner-up: \(aurora)")
         XCTAssertTrue(r.stdout.contains("limit 3.75 ms"), r.stdout)
         XCTAssertTrue(r.stdout.contains("telegram: fastest is freeform=fit80 openmp t=2") && r.stdout.contains("by 1.25 ms"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("mesh: no usable rows"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("No usable rows:\n  mesh: not measured"), r.stdout)
         XCTAssertTrue(r.stdout.contains("Nothing fits:"))
         // A larger share fits telegram's exact variant (98 dB within rounding beats 64 dB).
         let wide = try run(["choose", "--from", "r.csv", "--scenes", "telegram", "--kernels", "none", "--share", "50%"])
@@ -76,6 +77,31 @@ final class ChooseCLITests: CLITestCase {
         XCTAssertEqual(doc["headroom"] as? Double, 0.1)
     }
 
+    func testProfileWithMoreCoresThanTheHostSaysSo() throws {
+        let r = try run(["choose", "--from", "r.csv", "--profile", "iphone-11", "--scenes", "aurora", "--kernels", "none"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("profile iphone-11 has 6 cores, the measuring host 2"), r.stdout)
+        XCTAssertTrue(r.stdout.split(separator: "\n").contains { $0.hasPrefix("aurora") && $0.contains("exact simd t=2") }, r.stdout)
+    }
+
+    /// Without --from: measures only what it needs (one scene, one backend,
+    /// --quick), with the progress line, and chooses from that.
+    func testMeasuresWhenNoReportIsGiven() throws {
+        let r = try run(["choose", "--quick", "--scenes", "morph", "--kernels", "none", "--backends", "openmp",
+                         "--threads", "1", "--json", "--out", "measured.csv"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("[1/5] morph/exact/openmp t=1"), r.stderr)
+        let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let choice = try XCTUnwrap((doc["choices"] as? [[String: Any]])?.first)
+        XCTAssertEqual(choice["target"] as? String, "morph")
+        XCTAssertTrue(choice["chosen"] != nil || choice["fastest"] != nil, "\(choice)")
+        let options = try XCTUnwrap((doc["fronts"] as? [[String: Any]])?.first?["options"] as? [[String: Any]])
+        XCTAssertEqual(options.count, 5)
+        XCTAssertTrue(options.allSatisfy { $0["backend"] as? String == "openmp" && $0["threads"] as? Int == 1 })
+        let csv = try String(contentsOfFile: path("measured.csv"), encoding: .utf8)
+        XCTAssertEqual(csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count, 6)
+    }
+
     func testBadOptionsGiveOneLineErrors() throws {
         let cases: [([String], String)] = [
             (["--headroom", "150%"], "--headroom"),
@@ -85,7 +111,7 @@ final class ChooseCLITests: CLITestCase {
             (["--share", "0"], "--share"),
             (["--fps", "0"], "--fps"),
             (["--profile", "nokia-3310"], "--profile"),
-            (["--profile", "iphone-11"], "iphone-6"),      // not in the report: names what is
+            (["--profile", "iphone-se1"], "iphone-11, iphone-6"),  // not in the report: names what is
             (["--scenes", "nope"], "nope"),
             (["--out", "x.csv"], "--out"),
         ]
