@@ -106,19 +106,16 @@ struct Bench: ParsableCommand {
             quality = ImageDiff(canvas.view, reference: try Reference.render(job))
         }
 
-        let profile = DeviceProfile(name: "", width: job.width, height: job.height, scale: 1, fps: budget.fps,
-                                    cores: threads, summary: "job")
-        let config = RunConfiguration(profile: profile, budget: budget, sampler: sampler, host: host)
-        var w = Workload(kernel: "job", variant: url.deletingPathExtension().lastPathComponent,
-                         backend: renderer.backend.kind, threads: threads, width: job.width, height: job.height) {
-            WorkloadInstance(owning: [], body: {})
-        }
-        w.param = renderer.variants.description + (scale == 1 ? "" : " scale=\(scale)")
-        w.note = "ops only; clear \(Human.time(ms: clear.summary.median * 1e-6)), load \(Human.time(ms: loadMs)) once"
-        let runner = SuiteRunner(config: config)
-        var row = runner.baseRow(w)
-        row.profile = ""
-        runner.fill(&row, samples: ops, workload: w)
+        // A job has no profile: the verdict applies to its own frame.
+        let builder = RowBuilder(host: host, date: RunConfiguration.isoDate(Date()), profile: "", budget: budget,
+                                 verdictWidth: job.width, verdictHeight: job.height)
+        let coordinates = RowCoordinates(
+            kernel: "job", variant: url.deletingPathExtension().lastPathComponent, backend: renderer.backend.kind.rawValue,
+            threads: threads, width: job.width, height: job.height,
+            param: renderer.variants.description + (scale == 1 ? "" : " scale=\(scale)"),
+            note: "ops only; clear \(Human.time(ms: clear.summary.median * 1e-6)), load \(Human.time(ms: loadMs)) once")
+        var row = builder.base(coordinates)
+        builder.fill(&row, samples: ops, coordinates: coordinates, bandwidth: nil)
         if let q = quality {
             row.psnrDb = q.psnr; row.maxErr = q.maxError; row.qualityOn = "whole job vs RasterReference"
         }

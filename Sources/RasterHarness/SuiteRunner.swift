@@ -64,23 +64,16 @@ public final class SuiteRunner {
         return rows
     }
 
-    /// A row with the run's provenance and the workload's coordinates, no numbers yet.
-    public func baseRow(_ w: Workload) -> ReportRow {
-        let h = config.host
-        var row = ReportRow()
-        row.gitCommit = h.gitCommit; row.date = config.date; row.host = h.hostname; row.hostCPU = h.cpuModel
-        row.hostCores = h.cores; row.os = h.os; row.swiftVersion = h.swiftVersion; row.build = h.build
-        row.optimized = h.optimized; row.compilerFlags = h.compilerFlags; row.openMP = h.openMP
-        row.profile = config.profile.name; row.fps = config.budget.fps
-        row.kernel = w.kernel; row.variant = w.variant; row.backend = w.backend.rawValue; row.threads = w.threads
-        row.width = w.width; row.height = w.height; row.sweep = w.sweep; row.param = w.param
-        row.itemsPerRun = w.items; row.itemUnit = w.itemUnit; row.bytesPerRun = w.bytesPerRun
-        row.budgetShare = config.budget.share
-        row.loadAverage = HostInfo.loadAverage()
-        row.note = w.note
-        if !h.optimized { row.note = (row.note.isEmpty ? "" : row.note + "; ") + "DEBUG BUILD: times not meaningful" }
-        return row
+    /// Builds the rows (shared with `bench`).
+    public var rowBuilder: RowBuilder {
+        var b = RowBuilder(host: config.host, date: config.date, profile: config.profile.name, budget: config.budget,
+                           verdictWidth: config.profile.width, verdictHeight: config.profile.height)
+        b.probeDRAM = config.probeDRAM
+        return b
     }
+
+    /// A row with the run's provenance and the workload's coordinates, no numbers yet.
+    public func baseRow(_ w: Workload) -> ReportRow { rowBuilder.base(w.coordinates) }
 
     /// `withQuality: false` leaves the quality columns empty: rounds
     /// (Rounds.swift) measure it once, in plan order, after timing.
@@ -129,31 +122,7 @@ public final class SuiteRunner {
 
     /// Statistics, throughput, bandwidth and budget from the samples.
     public func fill(_ row: inout ReportRow, samples: Samples, workload w: Workload) {
-        let ms = samples.summary.scaled(by: 1e-6)
-        row.samples = ms.count; row.batch = samples.batch
-        row.medianMs = ms.median; row.p95Ms = ms.p95; row.p99Ms = ms.p99
-        row.minMs = ms.min; row.maxMs = ms.max; row.madMs = ms.mad; row.meanMs = ms.mean
-        row.outliers = ms.outliers
-        row.samplesMs = samples.nanoseconds.map { $0 * 1e-6 }
-        let seconds = ms.median / 1e3
-        if w.itemUnit == "px" && w.items > 0 { row.mpixPerS = Double(w.items) / seconds / 1e6 }
-        if let bytes = w.bytesPerRun {
-            row.gbPerS = Double(bytes) / seconds / 1e9
-            // One frame for image kernels (SPEC 7); otherwise a copy with the same traffic.
-            let copyBytes = w.width > 0 ? 4 * w.width * w.height : bytes / 2
-            if let copy = try? bandwidth.frame(bytes: copyBytes, threads: w.threads) {
-                row.copyGBPerS = copy.gigabytesPerSecond
-                row.bwFraction = row.gbPerS! / copy.gigabytesPerSecond
-            }
-            if config.probeDRAM, let dram = try? bandwidth.dram(lastLevelCache: config.host.lastLevelCacheBytes, threads: w.threads) {
-                row.dramCopyGBPerS = dram.gigabytesPerSecond
-            }
-        }
-        row.budgetMs = config.budget.milliseconds
-        // The verdict only means something for a whole frame of the profile.
-        if w.width == config.profile.width && w.height == config.profile.height {
-            row.fitsBudget = config.budget.fits(p95Ms: ms.p95)
-        }
+        rowBuilder.fill(&row, samples: samples, coordinates: w.coordinates, bandwidth: bandwidth)
     }
 
     /// The output's quality, once per (kernel, variant, backend, size,
