@@ -139,7 +139,7 @@ struct Run: ParsableCommand {
             print("  \(b.label == "frame" ? "one frame" : "DRAM     ") \(Human.number(Double(b.bytes) / 1_048_576, 4)) MiB, \(b.threads) thread(s): \(Human.number(b.gigabytesPerSecond)) GB/s")
         }
         print("")
-        print(RunTable.render(rows.filter { $0.sweep.isEmpty }))
+        print(RunTable.render(rows.filter { $0.sweep == .suite }))
         let problems = RunTable.problems(rows)
         if !problems.isEmpty {
             print("\nNot measured (\(rows.filter { !$0.isOK }.count) rows):")

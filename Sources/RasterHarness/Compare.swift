@@ -118,7 +118,7 @@ public enum Compare {
 
     static func add(_ c: inout Comparison, key: RowKey, base: ReportRow, new: ReportRow, paired: Bool) {
         guard base.isOK, new.isOK, let ma = base.medianMs, let mb = new.medianMs, ma > 0 else {
-            let why = !base.isOK ? "\(c.baseName): \(base.status)" : !new.isOK ? "\(c.newName): \(new.status)" : "no median"
+            let why = !base.isOK ? "\(c.baseName): \(base.status.rawValue)" : !new.isOK ? "\(c.newName): \(new.status.rawValue)" : "no median"
             c.skipped.append((key, why)); return
         }
         var interval: RatioInterval? = nil

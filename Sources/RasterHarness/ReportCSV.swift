@@ -18,6 +18,25 @@ public enum ReportCSV {
         Column(name: name, write: { $0[keyPath: kp] }, read: { r, s in r[keyPath: kp] = s; return nil })
     }
 
+    /// An enum stored as its raw text; an unknown text is an error naming the accepted ones.
+    static func enumeration<E: RawRepresentable & CaseIterable>(_ name: String, _ kp: WritableKeyPath<ReportRow, E>) -> Column
+    where E.RawValue == String {
+        Column(name: name, write: { $0[keyPath: kp].rawValue }, read: { r, s in
+            guard let v = E(rawValue: s) else { return "\(name) '\(s)' is not one of \(E.allCases.map(\.rawValue).joined(separator: ", "))" }
+            r[keyPath: kp] = v; return nil
+        })
+    }
+
+    /// An optional enum: empty text is nil.
+    static func optEnumeration<E: RawRepresentable & CaseIterable>(_ name: String, _ kp: WritableKeyPath<ReportRow, E?>) -> Column
+    where E.RawValue == String {
+        Column(name: name, write: { $0[keyPath: kp]?.rawValue ?? "" }, read: { r, s in
+            if s.isEmpty { r[keyPath: kp] = nil; return nil }
+            guard let v = E(rawValue: s) else { return "\(name) '\(s)' is not empty or one of \(E.allCases.map(\.rawValue).joined(separator: ", "))" }
+            r[keyPath: kp] = v; return nil
+        })
+    }
+
     static func int(_ name: String, _ kp: WritableKeyPath<ReportRow, Int>) -> Column {
         Column(name: name, write: { String($0[keyPath: kp]) }, read: { r, s in
             guard let v = Int(s) else { return "\(name) '\(s)' is not an integer" }
@@ -86,9 +105,9 @@ public enum ReportCSV {
         int("threads", \.threads),
         int("width", \.width),
         int("height", \.height),
-        string("sweep", \.sweep),
+        enumeration("sweep", \.sweep),
         string("param", \.param),
-        string("status", \.status),
+        enumeration("status", \.status),
         int("samples", \.samples),
         int("batch", \.batch),
         optDouble("median_ms", \.medianMs),

@@ -33,12 +33,12 @@ public struct ReportRow: Sendable, Codable, Equatable {
     public var threads = 1
     public var width = 0
     public var height = 0
-    /// "" for the suite proper; "size" or "sigma" for sweep rows.
-    public var sweep = ""
+    /// `.suite` for the suite proper (empty in the CSV), else the sweep.
+    public var sweep = RowSweep.suite
     /// Free-form workload parameters, e.g. "sigma=120" or "anchors=1000000".
     public var param = ""
-    /// "ok", "unsupported" or "error".
-    public var status = RowStatus.ok.rawValue
+    /// ok, unsupported or error ("ok", ... in the CSV).
+    public var status = RowStatus.ok
     // Timing (milliseconds per iteration).
     public var samples = 0
     public var batch = 1
@@ -87,14 +87,28 @@ public struct ReportRow: Sendable, Codable, Equatable {
     /// The identity compare matches rows on.
     public var key: RowKey {
         RowKey(kernel: kernel, variant: variant, backend: backend, profile: profile, threads: threads,
-               width: width, height: height, sweep: sweep, param: param)
+               width: width, height: height, sweep: sweep.rawValue, param: param)
     }
 
-    public var isOK: Bool { status == RowStatus.ok.rawValue }
+    public var isOK: Bool { status == .ok }
 }
 
-public enum RowStatus: String, Sendable, Codable {
+public enum RowStatus: String, Sendable, Codable, CaseIterable {
     case ok, unsupported, error
+}
+
+/// Which part of a run a row belongs to. The suite proper is the empty
+/// text, so CSV and JSON reports read and write exactly as before the enum.
+public enum RowSweep: String, Sendable, Codable, CaseIterable {
+    case suite = "", size, sigma
+
+    public init(_ kind: SweepKind?) {
+        switch kind {
+        case nil: self = .suite
+        case .size?: self = .size
+        case .sigma?: self = .sigma
+        }
+    }
 }
 
 /// What makes two rows "the same measurement" in two reports.

@@ -21,7 +21,7 @@ public enum RunTable {
         for r in rows {
             let size = r.width > 0 ? "\(r.width)x\(r.height)" : "\(r.itemsPerRun.map { Human.number(Double($0)) } ?? "?") \(r.itemUnit)s"
             guard r.isOK, let median = r.medianMs else {
-                t.add([r.kernel, r.variant, r.backend, "\(r.threads)", size] + (showParam ? [r.param] : []) + [r.status.uppercased()])
+                t.add([r.kernel, r.variant, r.backend, "\(r.threads)", size] + (showParam ? [r.param] : []) + [r.status.rawValue.uppercased()])
                 continue
             }
             var bw = ""
@@ -56,10 +56,10 @@ public enum RunTable {
         var order: [String] = []
         var groups: [String: (count: Int, sizes: Set<String>, note: String)] = [:]
         for r in rows where !r.isOK {
-            let k = "\(r.status): \(r.kernel)/\(r.variant)/\(r.backend)"
+            let k = "\(r.status.rawValue): \(r.kernel)/\(r.variant)/\(r.backend)"
             if groups[k] == nil { order.append(k); groups[k] = (0, [], r.note) }
             groups[k]!.count += 1
-            groups[k]!.sizes.insert(r.sweep.isEmpty ? "suite" : "\(r.sweep) sweep")
+            groups[k]!.sizes.insert(r.sweep == .suite ? "suite" : "\(r.sweep.rawValue) sweep")
         }
         return order.map { k in
             let g = groups[k]!
@@ -95,7 +95,7 @@ public enum SweepAnalysis {
     /// Speed-up at each thread count against 1 thread, and the gain per thread
     /// added since the previous count (1.0 = perfect scaling).
     public static func threads(_ rows: [ReportRow]) -> String? {
-        let suite = rows.filter { $0.sweep.isEmpty && $0.isOK }
+        let suite = rows.filter { $0.sweep == .suite && $0.isOK }
         let counts = Array(Set(suite.map(\.threads))).sorted()
         guard counts.count > 1 else { return nil }
         var groups: [String: [Int: ReportRow]] = [:]
@@ -125,7 +125,7 @@ public enum SweepAnalysis {
 
     /// Cost per pixel at each size and the growth exponent of time in pixels.
     public static func sizes(_ rows: [ReportRow]) -> String? {
-        let sweep = rows.filter { $0.sweep == "size" && $0.isOK }
+        let sweep = rows.filter { $0.sweep == .size && $0.isOK }
         guard !sweep.isEmpty else { return nil }
         let sizes = Array(Set(sweep.map { "\($0.width)x\($0.height)" })).sorted {
             let a = $0.split(separator: "x").compactMap { Int($0) }, b = $1.split(separator: "x").compactMap { Int($0) }
@@ -157,7 +157,7 @@ public enum SweepAnalysis {
 
     /// Time at each sigma and its growth exponent: ~0 for O(1) blurs, ~1 for O(sigma).
     public static func sigmas(_ rows: [ReportRow]) -> String? {
-        let sweep = rows.filter { $0.sweep == "sigma" }
+        let sweep = rows.filter { $0.sweep == .sigma }
         guard !sweep.isEmpty else { return nil }
         func sigma(_ r: ReportRow) -> Double { Double(r.param.replacingOccurrences(of: "sigma=", with: "")) ?? 0 }
         let values = Array(Set(sweep.map(sigma))).sorted()
@@ -175,7 +175,7 @@ public enum SweepAnalysis {
             var points: [(x: Double, y: Double)] = []
             for s in values {
                 guard let r = g[s] else { cells.append(""); continue }
-                guard r.isOK, let m = r.medianMs else { cells.append(r.status); continue }
+                guard r.isOK, let m = r.medianMs else { cells.append(r.status.rawValue); continue }
                 cells.append(Human.time(ms: m))
                 points.append((s, m))
             }

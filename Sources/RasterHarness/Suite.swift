@@ -149,7 +149,7 @@ public struct SuitePlan {
         var out: [Workload] = []
         var seen = Set<String>()
         func add(_ ws: [Workload]) {
-            for w in ws where seen.insert("\(w.label) \(w.sweep)").inserted { out.append(w) }
+            for w in ws where seen.insert("\(w.label) \(w.sweep?.rawValue ?? "")").inserted { out.append(w) }
         }
         func requests(width: Int, height: Int, threadCounts: [Int], exactOnly: Bool, quality: Bool) -> [SuiteRequest] {
             var rs: [SuiteRequest] = []
@@ -176,7 +176,7 @@ public struct SuitePlan {
             for entry in entries where entry.hasFrame {
                 for (w, h) in SweepKind.sizes {
                     for r in requests(width: w, height: h, threadCounts: sweepThreads, exactOnly: true, quality: false) {
-                        add(entry.workloads(r).map { var x = $0; x.sweep = "size"; x.reference = nil; return x })
+                        add(entry.workloads(r).map { var x = $0; x.sweep = .size; x.reference = nil; return x })
                     }
                 }
             }
@@ -186,7 +186,7 @@ public struct SuitePlan {
                 guard let atSigma = entry.atSigma else { continue }
                 for sigma in sigmas {
                     for r in requests(width: width, height: height, threadCounts: sweepThreads, exactOnly: false, quality: false) {
-                        add(atSigma(r, sigma).map { var x = $0; x.sweep = "sigma"; x.reference = nil; return x })
+                        add(atSigma(r, sigma).map { var x = $0; x.sweep = .sigma; x.reference = nil; return x })
                     }
                 }
             }

@@ -87,11 +87,11 @@ public final class SuiteRunner {
             if let floor = w.floorSamples { sampler.floorSamples = min(sampler.floorSamples, floor) }
             samples = try Sampler.measure(sampler, instance.body)
         } catch let e as RasterError {
-            if case .unsupported = e { row.status = RowStatus.unsupported.rawValue } else { row.status = RowStatus.error.rawValue }
+            if case .unsupported = e { row.status = .unsupported } else { row.status = .error }
             row.note = [row.note, e.description].filter { !$0.isEmpty }.joined(separator: "; ")
             return row
         } catch {
-            row.status = RowStatus.error.rawValue
+            row.status = .error
             row.note = [row.note, "\(error)"].filter { !$0.isEmpty }.joined(separator: "; ")
             return row
         }

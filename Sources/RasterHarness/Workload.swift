@@ -15,8 +15,8 @@ public struct Workload {
     public var threads: Int
     public var width: Int
     public var height: Int
-    /// "" for the suite proper, "size" or "sigma" for sweep rows.
-    public var sweep: String = ""
+    /// nil for the suite proper, the sweep for sweep rows.
+    public var sweep: SweepKind? = nil
     /// Parameters worth a column, e.g. "sigma=120".
     public var param: String = ""
     /// Work per run and its unit: pixels for image kernels, anchors for K5.

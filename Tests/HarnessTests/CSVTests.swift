@@ -88,7 +88,7 @@ final class CSVTests: XCTestCase {
     func testReportRoundTrip() throws {
         var unsupported = ReportRow()
         unsupported.kernel = "blur"; unsupported.variant = "exact"; unsupported.backend = "naive"
-        unsupported.status = "unsupported"; unsupported.note = "backend 'naive' does not implement blur"
+        unsupported.status = .unsupported; unsupported.note = "backend 'naive' does not implement blur"
         let rows = [CSVTests.sampleRow(), unsupported]
         let doc = ReportCSV.document(rows)
         XCTAssertTrue(doc.hasPrefix(CSVTests.pinnedHeader + "\r\n"))

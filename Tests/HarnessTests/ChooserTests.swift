@@ -7,13 +7,13 @@ final class ChooserTests: XCTestCase {
     /// A scene row as `run` writes it; `maxErr` 5 keeps options out of the
     /// rounding tier unless a test asks for it.
     static func row(_ variant: String, target: String = "aurora", scale: Double = 1, backend: String = "simd", threads: Int = 2,
-                    p95: Double?, psnr: Double?, maxErr: Double? = 5, status: RowStatus = .ok, sweep: String = "",
+                    p95: Double?, psnr: Double?, maxErr: Double? = 5, status: RowStatus = .ok, sweep: RowSweep = .suite,
                     profile: String = "iphone-6") -> ReportRow {
         var r = ReportRow()
         r.profile = profile; r.kernel = target; r.variant = variant; r.backend = backend; r.threads = threads
         r.width = 750; r.height = 1334
         r.param = scale == 1 ? "" : "scale=\(scale)"
-        r.sweep = sweep; r.status = status.rawValue
+        r.sweep = sweep; r.status = status
         r.p95Ms = p95; r.medianMs = p95.map { $0 * 0.9 }; r.psnrDb = psnr; r.maxErr = psnr == nil ? nil : maxErr
         r.fps = 60
         return r
@@ -86,7 +86,7 @@ final class ChooserTests: XCTestCase {
         rows.append(Self.row("blur=iir", scale: 0.5, p95: nil, psnr: nil))               // no time
         rows.append(Self.row("layer=quarter", p95: 1, psnr: 50, status: .error))         // failed
         rows.append(Self.row("layer=half", p95: 1, psnr: 50, status: .unsupported))
-        rows.append(Self.row("exact", p95: 0.1, psnr: 99, sweep: "size"))                 // sweep row
+        rows.append(Self.row("exact", p95: 0.1, psnr: 99, sweep: .size))                 // sweep row
         rows.append(Self.row("exact", p95: .nan, psnr: 99))                               // broken time
         let f = Self.front(rows)
         XCTAssertEqual(f.options.count, 4)

@@ -4,7 +4,7 @@ import RasterHarness
 final class CompareTests: XCTestCase {
     static func row(_ kernel: String = "freeform", variant: String = "full", backend: String = "simd", threads: Int = 2,
                     width: Int = 750, height: Int = 1334, samples: [Double]? = nil, rounds: [[Double]]? = nil,
-                    median: Double? = nil, mad: Double? = nil, status: String = "ok") -> ReportRow {
+                    median: Double? = nil, mad: Double? = nil, status: RowStatus = .ok) -> ReportRow {
         var r = ReportRow()
         r.kernel = kernel; r.variant = variant; r.backend = backend; r.threads = threads
         r.width = width; r.height = height; r.profile = "iphone-6"; r.status = status
@@ -93,7 +93,7 @@ final class CompareTests: XCTestCase {
     }
 
     func testUnsupportedRowsAreSkippedAndDuplicatesReported() {
-        let a = [CompareTests.row(status: "unsupported"), CompareTests.row(variant: "lut", median: 1, mad: 0),
+        let a = [CompareTests.row(status: .unsupported), CompareTests.row(variant: "lut", median: 1, mad: 0),
                  CompareTests.row(variant: "lut", median: 2, mad: 0)]
         let b = [CompareTests.row(median: 1, mad: 0), CompareTests.row(variant: "lut", median: 1, mad: 0)]
         let c = Compare.reports(base: a, new: b, baseName: "a", newName: "b")
@@ -136,7 +136,7 @@ final class CompareTests: XCTestCase {
         let a = try ReportFile.load(results.appendingPathComponent("vm-2026-11-22-035338.csv").path)
         let b = try ReportFile.load(results.appendingPathComponent("vm-2026-11-22-061851.csv").path)
         // One kernel keeps the debug-build bootstrap short.
-        let few = { (rows: [ReportRow]) in rows.filter { $0.kernel == "composite" && $0.sweep.isEmpty } }
+        let few = { (rows: [ReportRow]) in rows.filter { $0.kernel == "composite" && $0.sweep == .suite } }
         let c = Compare.reports(base: few(a), new: few(b), baseName: "a", newName: "b")
         XCTAssertGreaterThan(c.pairs.count, 3)
         XCTAssertEqual(c.count(.unknown), c.pairs.count)

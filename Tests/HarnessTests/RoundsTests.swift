@@ -55,13 +55,13 @@ final class RoundsTests: XCTestCase {
     }
 
     func testMergeMatchesRowsByKeyAndKeepsFailures() {
-        var bad = RoundsTests.row([1], variant: "lut"); bad.status = "error"; bad.note = "boom"
+        var bad = RoundsTests.row([1], variant: "lut"); bad.status = .error; bad.note = "boom"
         let rounds = [[RoundsTests.row([1, 1]), RoundsTests.row([2, 2], variant: "lut")],
                       [bad, RoundsTests.row([3, 3])]]
         let m = RoundMerge.merge(rounds, ids: [1, 2])
         XCTAssertEqual(m.map(\.variant), ["full", "lut"])
         XCTAssertEqual(m[0].medianMs, 2)
-        XCTAssertEqual(m[1].status, "error")
+        XCTAssertEqual(m[1].status, .error)
         XCTAssertEqual(m[1].note, "boom")
     }
 

@@ -29,13 +29,13 @@ final class SuiteTests: XCTestCase {
                              entries: try Suite.select(kernels: ["freeform", "blur", "controlpoints"], scenes: nil),
                              sweeps: [.size, .sigma])
         let ws = plan.workloads()
-        let sizes = ws.filter { $0.sweep == "size" }
+        let sizes = ws.filter { $0.sweep == .size }
         XCTAssertEqual(sizes.filter { $0.kernel == "freeform" }.map(\.width), SweepKind.sizes.map(\.0))
         XCTAssertTrue(sizes.allSatisfy { $0.variant == "full" || $0.variant == "exact" }, "sweeps time the exact variant")
         XCTAssertFalse(sizes.contains { $0.kernel == "controlpoints" }, "K5 has no frame size")
         // Every blur variant at every sigma: the O(1) ones stay flat, exact climbs.
         for variant in BlurVariant.allCases {
-            XCTAssertEqual(ws.filter { $0.sweep == "sigma" && $0.variant == variant.rawValue }.map(\.param),
+            XCTAssertEqual(ws.filter { $0.sweep == .sigma && $0.variant == variant.rawValue }.map(\.param),
                            SweepKind.sigmas.map { "sigma=\(NumberFormat.decimal($0))" }, variant.rawValue)
         }
     }
@@ -63,7 +63,7 @@ final class SuiteTests: XCTestCase {
         // naive at 1 + simd at 1, 2 + openmp at 1, 2 (only 1 without OpenMP).
         XCTAssertEqual(full.count, OpenMPBackend.isParallel ? 5 : 4)
         for r in full {
-            XCTAssertEqual(r.status, "ok")
+            XCTAssertEqual(r.status, .ok)
             XCTAssertGreaterThanOrEqual(r.samples, 3)
             XCTAssertEqual(r.samplesMs.count, r.samples)
             XCTAssertNotNil(r.psnrDb)
@@ -77,8 +77,8 @@ final class SuiteTests: XCTestCase {
         XCTAssertEqual(comp.maxErr ?? 99, 0, accuracy: 1)
         for r in rows where r.kernel == "controlpoints" {
             // Unsupported today; whichever it is, the row exists and says so.
-            XCTAssertTrue(r.status == "unsupported" || r.status == "ok", r.status)
-            if r.status == "unsupported" { XCTAssertTrue(r.note.contains("does not implement"), r.note); XCTAssertNil(r.medianMs) }
+            XCTAssertTrue(r.status == .unsupported || r.status == .ok, r.status.rawValue)
+            if r.status == .unsupported { XCTAssertTrue(r.note.contains("does not implement"), r.note); XCTAssertNil(r.medianMs) }
         }
         // The whole report survives the CSV (numbers at 6 significant digits,
         // so a second round trip is exact).

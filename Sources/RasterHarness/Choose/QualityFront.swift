@@ -37,7 +37,7 @@ public struct FrontOption: Sendable, Equatable, Codable {
     /// An option from a report row; nil for rows that are not options
     /// (status not ok, sweep rows, no p95 or a non-finite one).
     public init?(row: ReportRow) {
-        guard row.isOK, row.sweep.isEmpty, let p95 = row.p95Ms, p95.isFinite, p95 >= 0 else { return nil }
+        guard row.isOK, row.sweep == .suite, let p95 = row.p95Ms, p95.isFinite, p95 >= 0 else { return nil }
         let (scale, rest) = FrontOption.splitScale(row.param)
         self.init(target: row.kernel, variant: row.variant, scale: scale ?? 1, backend: row.backend,
                   threads: row.threads, p95Ms: p95, medianMs: row.medianMs ?? p95, psnrDb: row.psnrDb,

@@ -1,0 +1,108 @@
+import Foundation
+
+/// Where a measurement sits: what `run`'s workloads and `bench`'s job have
+/// in common, all a report row needs besides the samples.
+public struct RowCoordinates: Sendable {
+    public var kernel: String
+    public var variant: String
+    public var backend: String
+    public var threads: Int
+    public var width: Int
+    public var height: Int
+    public var sweep: SweepKind? = nil
+    public var param: String = ""
+    /// Work per run and its unit ("px", "anchor").
+    public var items: Int
+    public var itemUnit: String = "px"
+    /// Bytes read plus written per run, for memory-bound work; nil otherwise.
+    public var bytesPerRun: Int? = nil
+    public var note: String = ""
+
+    public init(kernel: String, variant: String, backend: String, threads: Int, width: Int, height: Int,
+                items: Int? = nil, param: String = "", note: String = "") {
+        self.kernel = kernel; self.variant = variant; self.backend = backend; self.threads = threads
+        self.width = width; self.height = height; self.items = items ?? width * height
+        self.param = param; self.note = note
+    }
+}
+
+extension Workload {
+    public var coordinates: RowCoordinates {
+        var c = RowCoordinates(kernel: kernel, variant: variant, backend: backend.rawValue, threads: threads,
+                               width: width, height: height, items: items, param: param, note: note)
+        c.sweep = sweep; c.itemUnit = itemUnit; c.bytesPerRun = bytesPerRun
+        return c
+    }
+}
+
+/// Turns samples into a report row: provenance, coordinates, statistics,
+/// throughput, the bandwidth fraction and the budget verdict. The suite
+/// runner and `bench` both build their rows here, so a `bench --csv` row
+/// and a `run` row mean the same thing column for column.
+public struct RowBuilder {
+    public var host: HostInfo
+    /// ISO 8601, UTC.
+    public var date: String
+    /// The profile's name ("" for a job timed on its own).
+    public var profile: String
+    public var budget: Budget
+    /// The frame the budget verdict applies to: only a whole frame fits or
+    /// misses a frame budget.
+    public var verdictWidth: Int
+    public var verdictHeight: Int
+    /// Whether to probe DRAM copy bandwidth for memory-bound rows.
+    public var probeDRAM = true
+
+    public init(host: HostInfo, date: String, profile: String, budget: Budget, verdictWidth: Int, verdictHeight: Int) {
+        self.host = host; self.date = date; self.profile = profile; self.budget = budget
+        self.verdictWidth = verdictWidth; self.verdictHeight = verdictHeight
+    }
+
+    /// A row with the provenance and the coordinates, no numbers yet.
+    public func base(_ c: RowCoordinates) -> ReportRow {
+        let h = host
+        var row = ReportRow()
+        row.gitCommit = h.gitCommit; row.date = date; row.host = h.hostname; row.hostCPU = h.cpuModel
+        row.hostCores = h.cores; row.os = h.os; row.swiftVersion = h.swiftVersion; row.build = h.build
+        row.optimized = h.optimized; row.compilerFlags = h.compilerFlags; row.openMP = h.openMP
+        row.profile = profile; row.fps = budget.fps
+        row.kernel = c.kernel; row.variant = c.variant; row.backend = c.backend; row.threads = c.threads
+        row.width = c.width; row.height = c.height; row.sweep = RowSweep(c.sweep); row.param = c.param
+        row.itemsPerRun = c.items; row.itemUnit = c.itemUnit; row.bytesPerRun = c.bytesPerRun
+        row.budgetShare = budget.share
+        row.loadAverage = HostInfo.loadAverage()
+        row.note = c.note
+        if !h.optimized { row.note = (row.note.isEmpty ? "" : row.note + "; ") + "DEBUG BUILD: times not meaningful" }
+        return row
+    }
+
+    /// Statistics, throughput, bandwidth (when `bandwidth` is given and the
+    /// work is memory-bound) and the budget verdict from the samples.
+    public func fill(_ row: inout ReportRow, samples: Samples, coordinates c: RowCoordinates, bandwidth: BandwidthTable?) {
+        let ms = samples.summary.scaled(by: 1e-6)
+        row.samples = ms.count; row.batch = samples.batch
+        row.medianMs = ms.median; row.p95Ms = ms.p95; row.p99Ms = ms.p99
+        row.minMs = ms.min; row.maxMs = ms.max; row.madMs = ms.mad; row.meanMs = ms.mean
+        row.outliers = ms.outliers
+        row.samplesMs = samples.nanoseconds.map { $0 * 1e-6 }
+        let seconds = ms.median / 1e3
+        if c.itemUnit == "px" && c.items > 0 { row.mpixPerS = Double(c.items) / seconds / 1e6 }
+        if let bytes = c.bytesPerRun {
+            row.gbPerS = Double(bytes) / seconds / 1e9
+            // One frame for image kernels (SPEC 7); otherwise a copy with the same traffic.
+            let copyBytes = c.width > 0 ? 4 * c.width * c.height : bytes / 2
+            if let copy = try? bandwidth?.frame(bytes: copyBytes, threads: c.threads) {
+                row.copyGBPerS = copy.gigabytesPerSecond
+                row.bwFraction = row.gbPerS! / copy.gigabytesPerSecond
+            }
+            if probeDRAM, let dram = try? bandwidth?.dram(lastLevelCache: host.lastLevelCacheBytes, threads: c.threads) {
+                row.dramCopyGBPerS = dram.gigabytesPerSecond
+            }
+        }
+        row.budgetMs = budget.milliseconds
+        // The verdict only means something for a whole frame.
+        if c.width == verdictWidth && c.height == verdictHeight {
+            row.fitsBudget = budget.fits(p95Ms: ms.p95)
+        }
+    }
+}
