@@ -98,7 +98,7 @@ struct AB: ParsableCommand {
         for (round, side) in ABSchedule.order(rounds: rounds) {
             let name = "round\(round)-\(side == .base ? "A" : "B")"
             let csv = dir.appendingPathComponent(name + ".csv").path
-            FileHandle.standardError.write(Data("\(ProgressLine.clock(MonotonicClock.seconds(since: start))) round \(round)/\(rounds): \(side == .base ? "A (base)" : "B (new)")\n".utf8))
+            Console.writeError("\(ProgressLine.clock(MonotonicClock.seconds(since: start))) round \(round)/\(rounds): \(side == .base ? "A (base)" : "B (new)")\n")
             try AB.runChild(side == .base ? base : new, arguments: runArguments + ["--out", csv],
                             log: dir.appendingPathComponent(name + ".log"))
             let rows = try ReportFile.load(csv)
