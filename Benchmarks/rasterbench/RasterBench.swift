@@ -42,7 +42,7 @@ struct RasterBench: ParsableCommand {
     }
 
     static func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        Console.writeError("error: \(message)\n")
         Foundation.exit(code)
     }
 }
