@@ -148,15 +148,3 @@ final class PNGReadTests: XCTestCase {
         }
     }
 }
-
-extension PNGTestEncoder {
-    /// The signature and IHDR alone.
-    func header() -> Data {
-        var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        var h = Data()
-        h.append(be32(width)); h.append(be32(height))
-        h.append(contentsOf: [UInt8(bitDepth), colorType.rawValue, 0, 0, interlaced ? 1 : 0])
-        png.append(chunk("IHDR", h))
-        return png
-    }
-}

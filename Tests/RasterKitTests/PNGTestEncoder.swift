@@ -19,12 +19,18 @@ struct PNGTestEncoder {
 
     var channels: Int { [ColorType.grey: 1, .rgb: 3, .palette: 1, .greyAlpha: 2, .rgba: 4][colorType]! }
 
-    func encode() -> Data {
+    /// The signature and IHDR.
+    func header() -> Data {
         var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        var header = Data()
-        header.append(be32(width)); header.append(be32(height))
-        header.append(contentsOf: [UInt8(bitDepth), colorType.rawValue, 0, 0, interlaced ? 1 : 0])
-        png.append(chunk("IHDR", header))
+        var ihdr = Data()
+        ihdr.append(be32(width)); ihdr.append(be32(height))
+        ihdr.append(contentsOf: [UInt8(bitDepth), colorType.rawValue, 0, 0, interlaced ? 1 : 0])
+        png.append(chunk("IHDR", ihdr))
+        return png
+    }
+
+    func encode() -> Data {
+        var png = header()
         if colorType == .palette { png.append(chunk("PLTE", Data(palette.flatMap { [$0.0, $0.1, $0.2] }))) }
         if let t = transparency {
             png.append(chunk("tRNS", colorType == .palette ? Data(t.map { UInt8($0) }) : Data(t.flatMap { be16($0) })))
