@@ -48,8 +48,8 @@ struct Choose: ParsableCommand {
     @Option(name: .long, help: "Only these kernels, comma-separated (default: all).")
     var kernels: String?
 
-    @Option(name: .long, help: "Backends to measure, comma-separated (without --from).")
-    var backends: String = BackendKind.allCases.map(\.rawValue).joined(separator: ",")
+    @Option(name: .long, help: "Only these backends, comma-separated (default: all): measured, or kept from the report.")
+    var backends: String?
 
     @Flag(name: .long, help: "Fewer, shorter samples when measuring.")
     var quick = false
@@ -81,6 +81,10 @@ struct Choose: ParsableCommand {
         if !from.isEmpty && out != nil {
             throw HarnessError.invalidArgument(name: "--out", value: "with --from", accepted: "--out only when choose measures (no --from)")
         }
+        if !from.isEmpty && quick {
+            throw HarnessError.invalidArgument(name: "--quick", value: "with --from", accepted: "--quick only when choose measures (no --from)")
+        }
+        let kinds = try backends.map { try parseList($0, flag: "--backends").map(BackendKind.init(parsing:)) } ?? BackendKind.allCases
         if let save { try Run.checkWritable(save) }
         if let out { try Run.checkWritable(out) }
         let names = Set(entries.map(\.name))
@@ -95,7 +99,7 @@ struct Choose: ParsableCommand {
             if profile.cores > host.cores {
                 notes.append("profile \(profile.name) has \(profile.cores) cores, this host \(host.cores): measured at \(host.cores) thread(s)")
             }
-            rows = try measure(profile: profile, budget: budget, entries: entries, threads: t, host: host)
+            rows = try measure(profile: profile, budget: budget, entries: entries, backends: kinds, threads: t, host: host)
             if let out {
                 try AtomicFile.write(ReportCSV.document(rows), toPath: out, createDirectory: true)
                 notes.append("wrote the measured rows to \(out)")
@@ -108,7 +112,8 @@ struct Choose: ParsableCommand {
                 throw HarnessError.invalidArgument(name: "--profile", value: "'\(profile.name)'",
                                                    accepted: present.isEmpty ? "no profile rows in the report(s)" : "a profile the report(s) measured: \(present.joined(separator: ", "))")
             }
-            rows = forProfile.filter { names.contains($0.kernel) }
+            let kept = Set(kinds.map(\.rawValue))
+            rows = forProfile.filter { names.contains($0.kernel) && kept.contains($0.backend) }
             let hostCores = rows.map(\.hostCores).max() ?? 0
             measuredThreads = rows.filter(\.isOK).map(\.threads).max()
             if hostCores > 0 && profile.cores > hostCores {
@@ -173,8 +178,8 @@ struct Choose: ParsableCommand {
 
     /// The rows choose needs: the selection at one thread count, every
     /// variant and backend, no sweeps; the progress line while it works.
-    func measure(profile: DeviceProfile, budget: Budget, entries: [SuiteEntry], threads: Int, host: HostInfo) throws -> [ReportRow] {
-        let kinds = try parseList(backends, flag: "--backends").map(BackendKind.init(parsing:))
+    func measure(profile: DeviceProfile, budget: Budget, entries: [SuiteEntry], backends kinds: [BackendKind], threads: Int,
+                 host: HostInfo) throws -> [ReportRow] {
         let sampler = quick ? SamplerSettings.quick : SamplerSettings.standard
         var config = RunConfiguration(profile: profile, budget: budget, sampler: sampler, host: host)
         config.probeDRAM = false

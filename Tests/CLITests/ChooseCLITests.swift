@@ -57,6 +57,11 @@ final class ChooseCLITests: CLITestCase {
         XCTAssertNil(aurora["runnerUp"], "down4 (33 dB) is below --min-psnr 35")
         let fronts = try XCTUnwrap(doc["fronts"] as? [[String: Any]])
         XCTAssertEqual((fronts[0]["options"] as? [Any])?.count, 3, "the sweep row is not an option")
+        // --backends openmp keeps only the report's openmp rows.
+        let omp = try run(["choose", "--from", "r.csv", "--json", "--scenes", "aurora", "--kernels", "none", "--backends", "openmp"])
+        let dOmp = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(omp.stdout.utf8)) as? [String: Any])
+        let fOmp = try XCTUnwrap((dOmp["fronts"] as? [[String: Any]])?.first?["options"] as? [[String: Any]])
+        XCTAssertEqual(fOmp.map { $0["backend"] as? String }, ["openmp"])
         // --threads 1 leaves only down4 for aurora.
         let one = try run(["choose", "--from", "r.csv", "--json", "--scenes", "aurora", "--kernels", "none", "--threads", "1"])
         let d1 = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(one.stdout.utf8)) as? [String: Any])
@@ -114,6 +119,8 @@ final class ChooseCLITests: CLITestCase {
             (["--profile", "iphone-se1"], "iphone-11, iphone-6"),  // not in the report: names what is
             (["--scenes", "nope"], "nope"),
             (["--out", "x.csv"], "--out"),
+            (["--quick"], "--quick"),
+            (["--backends", "cuda"], "cuda"),
         ]
         for (args, needle) in cases {
             let r = try run(["choose", "--from", "r.csv"] + args)
