@@ -227,7 +227,7 @@ struct Choose: ParsableCommand {
                 t.add([c.name, "(nothing fits)", c.fastest.map { Human.time(ms: $0.p95Ms) } ?? "-", "-", "-", "-"])
                 continue
             }
-            let runner = c.runnerUp.map { "\($0.label) (\(Human.time(ms: $0.p95Ms)), \(psnr($0)) dB)" } ?? "-"
+            let runner = c.runnerUp.map { "\($0.label) (\(Human.time(ms: $0.p95Ms))\($0.psnrDb == nil ? "" : ", \(psnr($0)) dB"))" } ?? "-"
             t.add([c.name, o.label, Human.time(ms: o.p95Ms), psnr(o), c.marginMs.map { Human.time(ms: $0) } ?? "-", runner])
         }
         return t.render()
@@ -239,7 +239,7 @@ struct Choose: ParsableCommand {
             guard let f = c.fastest, let miss = c.missByMs else {
                 return "\(c.name): no eligible option (every option dropped by --min-psnr/--threads or of unknown quality)"
             }
-            return "\(c.name): fastest is \(f.label), p95 \(Human.time(ms: f.p95Ms)) (PSNR \(psnr(f)) dB), over the \(Human.time(ms: c.limitMs)) limit by \(Human.time(ms: miss))"
+            return "\(c.name): fastest is \(f.label), p95 \(Human.time(ms: f.p95Ms)) (PSNR \(f.psnrDb == nil ? "not measured" : psnr(f) + " dB")), over the \(Human.time(ms: c.limitMs)) limit by \(Human.time(ms: miss))"
         }
     }
 }
