@@ -163,7 +163,10 @@ let package = Package(
         ),
         .testTarget(
             name: "GovernorTests",
-            dependencies: ["RasterKit", "GovernorLab"],
+            dependencies: [
+                "RasterKit", "GovernorLab",
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+            ],
             path: "Tests/GovernorTests",
             swiftSettings: swift5
         ),

@@ -40,6 +40,12 @@ struct GovernorBench: ParsableCommand {
     @Option(name: .long, help: "Backend for --record.")
     var backend: String = "simd"
 
+    @Option(name: .long, help: "Threads for --record (default: the profile's cores capped by this host's).")
+    var threads: Int?
+
+    @Option(name: .long, help: "Budget in ms for the recorded traces (default: the profile's, 1000/fps x share).")
+    var traceBudgetMs: Double?
+
     func run() throws {
         let profile = try DeviceProfile.named(self.profile)
         let budget = try Budget(fps: profile.fps, share: Budget.parseShare(share))
@@ -49,8 +55,11 @@ struct GovernorBench: ParsableCommand {
             guard (10...10_000).contains(frames) else {
                 throw HarnessError.invalidArgument(name: "--frames", value: "\(frames)", accepted: "10...10000")
             }
-            return try recordTrace(to: record, profile: profile,
-                                   threads: Budget.defaultThreads(profile: profile, hostCores: host.cores))
+            let t = threads ?? Budget.defaultThreads(profile: profile, hostCores: host.cores)
+            guard (1...BackendKind.maxThreads).contains(t) else {
+                throw HarnessError.invalidArgument(name: "--threads", value: "\(t)", accepted: "1...\(BackendKind.maxThreads)")
+            }
+            return try recordTrace(to: record, profile: profile, threads: t)
         }
         print("rasterbench governor: governor vs Unreal-style reference (history 16 x 0.9^k, 10% headroom, panic after 2 over, >= 8 frames between changes, increases blended 0.9)")
         print("governor: k=2 over-budget frames, dwell 30, m=8, headroom 10%, speed EWMA 0.1")
@@ -58,13 +67,17 @@ struct GovernorBench: ParsableCommand {
         let synthBudget = FrameTrace.syntheticBudgetMs
         print("synthetic front: " + front.map { "\($0.label) \(Human.number($0.predictedMs)) ms \(Human.number($0.quality)) dB" }.joined(separator: ", ")
               + "; budget \(Human.number(synthBudget)) ms")
+        let traceBudget = traceBudgetMs ?? budget.milliseconds
+        guard traceBudget.isFinite, traceBudget > 0 else {
+            throw HarnessError.invalidArgument(name: "--trace-budget-ms", value: "\(traceBudget)", accepted: "a time > 0 ms")
+        }
         var rows = try GovernorReport.evaluate(traces: FrameTrace.synthetic(front: front), front: front, budgetMs: synthBudget)
         for path in trace {
             let (recorded, recordedFront) = try Self.loadTrace(path)
             print("recorded \(recorded.name): \(recorded.frames) frames; front (median ms): "
                   + recordedFront.map { "\($0.label) \(Human.number($0.predictedMs)) ms \(Human.number($0.quality)) dB" }.joined(separator: ", ")
-                  + "; budget \(Human.number(budget.milliseconds)) ms")
-            rows += try GovernorReport.evaluate(traces: [recorded], front: recordedFront, budgetMs: budget.milliseconds)
+                  + "; budget \(Human.number(traceBudget)) ms\(traceBudgetMs == nil ? "" : " (--trace-budget-ms)")")
+            rows += try GovernorReport.evaluate(traces: [recorded], front: recordedFront, budgetMs: traceBudget)
         }
         print("")
         print("frames over budget, mean PSNR (dB) of the levels drawn, level switches:")
@@ -78,6 +91,7 @@ struct GovernorBench: ParsableCommand {
     /// rotating per frame so no level always runs first after a context switch.
     func recordTrace(to path: String, profile: DeviceProfile, threads: Int) throws {
         var levels = try SceneLevels(sceneName: scene, profile: profile, backend: BackendKind(parsing: backend), threads: threads)
+        print("host load average: \(HostInfo.loadAverage().map { Human.number($0) } ?? "unknown")")
         print("recording \(scene) on \(profile), \(backend) t=\(threads): calibrating \(levels.variants.count) variants...")
         try levels.calibrate(frames: frames, samples: 3, qualityFrom: nil, profileName: profile.name)
         let front = levels.front

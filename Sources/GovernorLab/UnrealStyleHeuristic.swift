@@ -62,6 +62,9 @@ public struct UnrealStyleHeuristic: FrameController {
         guard budgetMs.isFinite, budgetMs > 0 else {
             throw GovernorError.invalidParameter(name: "budgetMs", value: "\(budgetMs)", accepted: "a finite time > 0 ms")
         }
+        guard front.indices.contains(startLevel) else {
+            throw GovernorError.invalidParameter(name: "startLevel", value: "\(startLevel)", accepted: "0...\(front.count - 1)")
+        }
         self.front = front
         self.budgetMs = budgetMs
         levelIndex = startLevel

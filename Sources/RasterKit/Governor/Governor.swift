@@ -36,7 +36,8 @@ public struct Governor: Sendable {
 
     /// Index into `front` of the level to render the next frame with.
     public private(set) var levelIndex: Int
-    /// Running estimate of measured / predicted (1: as fast as the front).
+    /// Running estimate of measured / predicted (1: as fast as the front;
+    /// 1 until the first frame, which sets it).
     public private(set) var speed: Double = 1
     /// Level changes so far.
     public private(set) var switches = 0
@@ -106,7 +107,9 @@ public struct Governor: Sendable {
         frames += 1
         framesSinceChange += 1
         let ratio = frameMs / front[levelIndex].predictedMs
-        speed += p.speedSmoothing * (ratio - speed)
+        // The first frame sets the estimate: a prior of 1 would take ~10
+        // frames to forget and could step a fitting level down meanwhile.
+        speed = frames == 1 ? ratio : speed + p.speedSmoothing * (ratio - speed)
 
         if frameMs > p.budgetMs {
             overBudgetStreak += 1
