@@ -14,8 +14,8 @@ struct AdaptiveOptions: ParsableArguments {
     @Option(name: .long, help: "Scene for --adaptive.")
     var scene: String?
 
-    @Option(name: .long, help: "Frames to render with --adaptive (default 240).")
-    var frames: Int = 240
+    @Option(name: .long, help: "Frames to render with --adaptive (default 120), once with a fixed choice and once with the governor.")
+    var frames: Int = 120
 
     @Option(name: .long, help: "Artificial load for --adaptive: each frame takes F times its render time (a busy wait on the render thread after the render; default 1).")
     var stress: Double = 1
