@@ -34,9 +34,12 @@ public enum GovernorReport {
 
     static func f(_ x: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", x) }
 
+    static func nameWidth(_ rows: [Row]) -> Int { max(8, rows.map(\.trace.name.count).max() ?? 0) }
+
     public static func comparisonTable(_ rows: [Row]) -> String {
+        let w = nameWidth(rows)
         var out = [
-            [pad("trace", 8, left: true), pad("frames", 6), pad("gov over", 9), pad("ref over", 9),
+            [pad("trace", w, left: true), pad("frames", 6), pad("gov over", 9), pad("ref over", 9),
              pad("gov PSNR", 9), pad("ref PSNR", 9), pad("gov sw", 7), pad("ref sw", 7), "  verdict"].joined(separator: " "),
         ]
         for row in rows {
@@ -46,7 +49,7 @@ public enum GovernorReport {
             let verdict = (fewer || same) && quality ? (fewer ? "governor better" : "tie on misses, quality >=")
                 : !quality && (fewer || same) ? "trade-off: fewer misses, lower quality"
                 : quality ? "trade-off: more misses, higher quality" : "reference better"
-            out.append([pad(row.trace.name, 8, left: true), pad("\(g.frames)", 6), pad("\(g.overBudget)", 9),
+            out.append([pad(row.trace.name, w, left: true), pad("\(g.frames)", 6), pad("\(g.overBudget)", 9),
                         pad("\(r.overBudget)", 9), pad(f(g.meanQuality), 9), pad(f(r.meanQuality), 9),
                         pad("\(g.switches)", 7), pad("\(r.switches)", 7), "  " + verdict].joined(separator: " "))
         }
@@ -55,12 +58,13 @@ public enum GovernorReport {
 
     public static func bufferTable(_ rows: [Row], fps: Double) -> String {
         let period = 1000 / fps
-        var header = [pad("trace", 8, left: true)]
+        let w = nameWidth(rows)
+        var header = [pad("trace", w, left: true)]
         for b in buffers { header.append(pad("fixed B=\(b)", 11)) }
         for b in buffers { header.append(pad("gov B=\(b)", 10)) }
         var out = [header.joined(separator: " ")]
         for row in rows {
-            var cells = [pad(row.trace.name, 8, left: true)]
+            var cells = [pad(row.trace.name, w, left: true)]
             cells += row.fixedMissed.map { pad("\($0)", 11) }
             cells += row.governedMissed.map { pad("\($0)", 10) }
             out.append(cells.joined(separator: " "))
