@@ -167,7 +167,7 @@ enum AdaptiveRun {
         print("")
         print("frames over budget (\(Human.number(budget.milliseconds)) ms) of \(o.frames):")
         print("  without governor (\(front[fixedLevel].label)): \(over(fixed)), mean \(Human.number(front[fixedLevel].quality)) dB")
-        print("  with governor: \(over(governed)), mean \(Human.number(qualitySum / Double(o.frames))) dB, \(governor.switches) switches, ends at \(governor.level.label) (speed x\(Human.number(governor.speed)))")
+        print("  with governor: \(over(governed)), mean \(Human.number(qualitySum / Double(o.frames))) dB, \(governor.switches) switch\(governor.switches == 1 ? "" : "es"), ends at \(governor.level.label) (speed x\(Human.number(governor.speed)))")
         let buffers = Array(Set(GovernorReport.buffers + [o.buffer])).sorted()
         print("missed refreshes with a ring of B frames (the background's \(Human.number(budget.milliseconds)) ms per refresh; latency B frames = B x \(Human.number(budget.frameMs)) ms):")
         for b in buffers {
