@@ -7,7 +7,12 @@ public enum HTMLReport {
     public struct Options: Sendable {
         /// Frames in each scene's embedded animation (fewer: a faster page build, e.g. in tests).
         public var animationFrames = 40
-        public init(animationFrames: Int = 40) { self.animationFrames = animationFrames }
+        /// Width of the embedded pictures in pixels (smaller: a faster page build).
+        public var mediaWidth = 200
+        public init(animationFrames: Int = 40, mediaWidth: Int = 200) {
+            self.animationFrames = animationFrames
+            self.mediaWidth = mediaWidth
+        }
     }
 
     /// Checks the output path before any work: a `.html` file in a directory that exists.
@@ -47,7 +52,7 @@ public enum HTMLReport {
                 let key = profile + "/" + scene
                 do {
                     if media[key] == nil {
-                        media[key] = try SceneMedia.render(scene: scene, profile: device, frameCount: options.animationFrames)
+                        media[key] = try SceneMedia.render(scene: scene, profile: device, width: options.mediaWidth, frameCount: options.animationFrames)
                     }
                     pics.append(media[key]!)
                 } catch {

@@ -22,8 +22,9 @@ struct SceneMedia {
     static let animationFrameCount = 40
     static let animationFPS = 10.0
 
-    static func render(scene name: String, profile: DeviceProfile, frameCount: Int = animationFrameCount) throws -> SceneMedia {
-        let w = width
+    static func render(scene name: String, profile: DeviceProfile, width: Int = SceneMedia.width,
+                       frameCount: Int = animationFrameCount) throws -> SceneMedia {
+        let w = max(16, width)
         let h = max(1, Int((Double(profile.height) * Double(w) / Double(profile.width)).rounded()))
         // Points scale with the width, as `render --size` does: the picture is the profile's frame, smaller.
         let canvas = try SceneCanvas(width: w, height: h, scale: profile.scale * Double(w) / Double(profile.width), fps: profile.fps)

@@ -43,8 +43,12 @@ enum SizeChart {
                       legend: series.map { ($0.name, $0.colour) })
     }
 
-    /// Least-squares slope of log10(y) on log10(x).
-    static func fitSlope(_ pts: [(Double, Double)]) -> Double {
+    static func fitSlope(_ pts: [(Double, Double)]) -> Double { LogLogFit.slope(pts) }
+}
+
+/// Least-squares slope of log10(y) on log10(x): the exponent of a power law.
+public enum LogLogFit {
+    public static func slope(_ pts: [(Double, Double)]) -> Double {
         let lx = pts.map { log10($0.0) }, ly = pts.map { log10($0.1) }
         let mx = lx.reduce(0, +) / Double(lx.count), my = ly.reduce(0, +) / Double(ly.count)
         var num = 0.0, den = 0.0
