@@ -17,14 +17,14 @@ enum BandwidthChart {
             < ($1.2.kernel, $1.2.optionName, backendOrder($1.2.backend), $1.2.threads, $1.1) }
         let rowH = 11.0
         var area = PlotArea(width: 1160, height: 0)
-        area.left = 260
+        area.left = 310
         area.height = area.top + rowH * Double(lines.count) + 6 + area.bottom
         let x = area.xScale(lines.flatMap { [$0.2.gbPerS!, $0.2.copyGBPerS!] }, log: false, includeZero: true)
         var nodes = area.axes(x: x, y: nil, xTitle: "GB/s moved; tick = this host's copy bandwidth for one frame (same run)", yTitle: "")
         var y = area.y1 + 4
         var lastKernel = ""
         for (name, s, r) in lines {
-            if r.kernel != lastKernel, !lastKernel.isEmpty { nodes.append(SVG.line(area.x0 - 250, y - 1.5, area.x1, y - 1.5, cls: "sep")) }
+            if r.kernel != lastKernel, !lastKernel.isEmpty { nodes.append(SVG.line(area.x0 - 300, y - 1.5, area.x1, y - 1.5, cls: "sep")) }
             lastKernel = r.kernel
             nodes.append(SVG.text(data.multi ? "\(name) #\(s + 1)" : name, area.x0 - 8, y + rowH - 3, anchor: .end, cls: "rowlbl small"))
             let frac = r.bwFraction ?? r.gbPerS! / r.copyGBPerS!

@@ -20,14 +20,17 @@ enum FrameTimeChart {
         }
         guard !lines.isEmpty else { return nil }
         lines.sort { (backendOrder($0.backend), $0.threads, $0.option) < (backendOrder($1.backend), $1.threads, $1.option) }
-        let nSources = data.sources.count
+        // Only the reports that measured this scene get a bar slot in each row.
+        let present = unique(lines.flatMap { $0.bars.map(\.0) }).sorted()
+        let nSources = present.count
         let barH = 9.0, rowH = Double(nSources) * barH + 6
         var area = PlotArea(width: 1160, height: 0)
         area.left = 250; area.top = 22
         area.height = area.top + rowH * Double(lines.count) + area.bottom
         let budget = data.budgetMs
         let times = lines.flatMap { $0.bars.flatMap { [$0.1.medianMs!, $0.1.p95Ms ?? $0.1.medianMs!] } } + (budget.map { [$0] } ?? [])
-        let x = area.xScale(times, log: true)
+        // Half the fastest time as the axis start, so even the fastest bar has length (bars on a log axis start anywhere).
+        let x = area.xScale(times + [(times.min() ?? 1) / 2], log: true)
         var nodes = area.axes(x: x, y: nil, xTitle: "frame time, ms (log scale): bar = median, whisker = p95", yTitle: "")
         var y = area.y1 + 3
         var lastBackend = ""
@@ -38,7 +41,7 @@ enum FrameTimeChart {
             lastBackend = line.backend
             nodes.append(SVG.text("\(line.option)  \(line.backend) t=\(line.threads)", area.x0 - 8, y + rowH / 2 + 1, anchor: .end, cls: "rowlbl"))
             for (s, r) in line.bars {
-                let by = y + Double(s) * barH
+                let by = y + Double(present.firstIndex(of: s)!) * barH
                 let med = r.medianMs!, p95 = r.p95Ms ?? med
                 let fits = budget.map { p95 <= $0 } ?? true
                 var tip = "\(line.option) \(line.backend) t=\(line.threads): median \(ms(med)), p95 \(ms(p95))"
@@ -57,7 +60,7 @@ enum FrameTimeChart {
             nodes.append(SVG.text("budget \(ms(budget))", bx + 4, area.y1 - 8, cls: "budgetlbl"))
         }
         var legend = unique(lines.map(\.backend)).flatMap { b in
-            (0..<nSources).map { s in (data.name(b, source: s), Palette.colour(b, source: s)) }
+            present.map { s in (data.name(b, source: s), Palette.colour(b, source: s)) }
         }
         if budget != nil { legend.append(("budget (\(data.fps.map { NumberFormat.decimal($0) } ?? "?") fps × share)", Palette.budget)) }
         return Figure(id: slug("frametime", data.profile, scene), title: "\(scene): frame time against the budget",

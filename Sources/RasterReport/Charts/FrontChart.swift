@@ -32,9 +32,9 @@ enum FrontChart {
             let lx = x.map(limit)
             nodes.append(SVG.rect(lx, area.y1, area.x1 - lx, area.y0 - area.y1, fill: Palette.budget, cls: "overzone"))
             nodes.append(SVG.line(lx, area.y1, lx, area.y0, cls: "budget"))
-            nodes.append(SVG.text("limit \(ms(limit))", lx + 3, area.y1 + 11, cls: "budgetlbl"))
+            nodes.append(SVG.text("limit \(ms(limit))", lx + 3, area.y0 - 18, cls: "budgetlbl"))
         }
-        for (s, f, choice) in fronts {
+        for (k, (s, f, choice)) in fronts.enumerated() {
             let pts = f.front.compactMap { o in q(o).map { (x.map(o.p95Ms), y.map($0)) } }
             // A staircase: quality holds until the next faster-but-worse option.
             var stairs: [(Double, Double)] = []
@@ -55,9 +55,9 @@ enum FrontChart {
                 let cx = x.map(c.p95Ms), cy = y.map(qq)
                 nodes.append(SVG.circle(cx, cy, r: 9, fill: "none", cls: "chosen"))
                 let anchor: SVG.Anchor = cx > (area.x0 + area.x1) / 2 ? .end : .start
-                nodes.append(SVG.text("chosen: \(c.label)", anchor == .end ? cx - 12 : cx + 12, max(area.y1 + 24, cy - 10), anchor: anchor, cls: "chosenlbl"))
+                nodes.append(SVG.text((data.multi ? "#\(s + 1) " : "") + "chosen: \(c.label)", anchor == .end ? cx - 12 : cx + 12, max(area.y1 + 24, cy - 10) + 13 * Double(k), anchor: anchor, cls: "chosenlbl"))
             } else if let miss = choice?.missByMs, let fast = choice?.fastest {
-                nodes.append(SVG.text("nothing fits: fastest \(fast.label) misses by \(ms(miss))", area.x0 + 6, area.y0 - 8, cls: "chosenlbl"))
+                nodes.append(SVG.text("nothing fits: fastest \(fast.label) misses by \(ms(miss))", area.x0 + 6, area.y1 + 14 + 13 * Double(k), cls: "chosenlbl"))
             }
         }
         if opts.contains(where: { ($0.psnrDb ?? 0) >= infinitePSNR }) {

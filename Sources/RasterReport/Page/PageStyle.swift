@@ -20,6 +20,7 @@ enum PageStyle {
     .grid { display: flex; flex-wrap: wrap; gap: 18px; }
     .fig { background: #1c1c1e; border-radius: 12px; padding: 14px 16px 10px; }
     .fig.wide { width: 100%; }
+    .grid .fig { flex: 0 0 calc(50% - 9px); min-width: 0; }
     .fig svg { display: block; max-width: 100%; height: auto; }
     .caption { color: #8e8e93; font-size: 12px; margin: 6px 0 0; max-width: 860px; }
     .legend { display: flex; flex-wrap: wrap; gap: 4px 14px; margin-top: 6px; font-size: 12px; color: #c7c7cc; }

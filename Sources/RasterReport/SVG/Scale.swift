@@ -49,7 +49,12 @@ struct Scale {
         let step = Scale.niceStep((hi - lo) / 5)
         var out: [(Double, String)] = []
         var v = lo
-        while v <= hi + step * 1e-6 { out.append((v, Scale.label(v))); v += step }
+        // As many decimals as the step needs, so neighbouring ticks never read the same.
+        let decimals = max(0, Int(-floor(log10(step))))
+        while v <= hi + step * 1e-6 {
+            out.append((v, abs(v) >= 10_000 ? Scale.label(v) : String(format: "%.\(decimals)f", v)))
+            v += step
+        }
         return out
     }
 
