@@ -104,6 +104,13 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
+        // PNG reading through libpng's classic interface (see cpng_read.h).
+        .target(
+            name: "CPNGRead",
+            dependencies: ["CPNG"],
+            path: "Sources/CPNGRead",
+            cSettings: [.unsafeFlags(["-O2", "-std=c11"])]
+        ),
         // Animated WebP output: libwebpmux's WebPAnimEncoder on libwebp's
         // encoder (libwebpmux.pc requires libwebp); libwebpdemux for reading back.
         .systemLibrary(
@@ -114,7 +121,7 @@ let package = Package(
         ),
         .target(
             name: "RasterKit",
-            dependencies: ["CRasterOMP", "CPNG", "CWebP"],
+            dependencies: ["CRasterOMP", "CPNG", "CPNGRead", "CWebP"],
             path: "Sources/RasterKit",
             swiftSettings: swift5 + swiftCodegen
         ),

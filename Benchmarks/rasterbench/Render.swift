@@ -37,6 +37,11 @@ struct Render: ParsableCommand {
     @Option(name: .long, help: "With --frames: every Kth frame (an animation at fps/K).")
     var step: Int = 1
 
+    @Option(name: .long, help: ArgumentHelp(
+        "With a .webp: lossy quality 0...100 or 'lossless' (default 85).",
+        discussion: "libwebp merges a frame into the previous one when no pixel moved by more than a quality-dependent step (3 levels at 85, 1 at 100), so a slow scene at 85 updates about once a second: 100 keeps every frame."))
+    var webpQuality: String?
+
     @Flag(name: .long, help: "A contact sheet of frames spread over the scene's cycle, to a .png.")
     var sheet = false
 
@@ -79,6 +84,9 @@ struct Render: ParsableCommand {
         guard scene.scene != nil else {
             throw RasterError.invalidArgument(name: "input", value: "none", accepted: "a job file or --scene NAME")
         }
+        guard webpQuality == nil || frames != nil else {
+            throw RasterError.invalidArgument(name: "--webp-quality", value: Console.escaped(webpQuality ?? ""), accepted: "only with --frames and a .webp")
+        }
         guard step == 1 || frames != nil else {
             throw RasterError.invalidArgument(name: "--step", value: "\(step)", accepted: "only with --frames")
         }
@@ -101,7 +109,8 @@ struct Render: ParsableCommand {
                 throw RasterError.invalidArgument(name: "--step", value: "\(step)", accepted: "1...\(range.count)")
             }
             try Render.writeSequence(instance, frames: Array(range).enumerated().filter { $0.offset % step == 0 }.map(\.element),
-                                     step: step, renderer: renderer, output: output)
+                                     step: step, renderer: renderer, output: output,
+                                     compression: try Render.webpCompression(webpQuality))
             return
         }
         if sheet {

@@ -3,11 +3,22 @@ import RasterHarness
 import RasterKit
 
 extension Render {
+    /// `--webp-quality`: nil (the writer's default), "lossless" or 0...100.
+    static func webpCompression(_ text: String?) throws -> AnimatedWebPWriter.Compression? {
+        guard let text else { return nil }
+        if text == "lossless" { return .lossless }
+        guard let q = Float(text), q.isFinite, (0...100).contains(q) else {
+            throw RasterError.invalidArgument(name: "--webp-quality", value: "'\(Console.escaped(text))'", accepted: "0...100 or lossless")
+        }
+        return .lossy(quality: q)
+    }
+
     /// Frames to a folder of numbered PNGs (output ends in `/` or names a
     /// folder) or to an animated WebP (output ends in `.webp`). The writer is
     /// created, and with it the output checked, before the first frame is
     /// rendered; a failure part-way removes what was written.
-    static func writeSequence(_ scene: any Scene, frames: [Int], step: Int, renderer: Renderer, output: String?) throws {
+    static func writeSequence(_ scene: any Scene, frames: [Int], step: Int, renderer: Renderer, output: String?,
+                              compression: AnimatedWebPWriter.Compression?) throws {
         guard let output, !output.isEmpty, let first = frames.first, let last = frames.last else {
             throw RasterError.invalidArgument(name: "--output (-o)", value: "missing", accepted: "a folder ending in / or a .webp file")
         }
@@ -15,7 +26,7 @@ extension Render {
         let url = URL(fileURLWithPath: output)
         if url.pathExtension.lowercased() == "webp" {
             let writer = try AnimatedWebPWriter(url: url, width: image.width, height: image.height,
-                                                fps: scene.canvas.fps / Double(step))
+                                                fps: scene.canvas.fps / Double(step), compression: compression ?? .standard)
             for f in frames {
                 try renderer.render(scene.job(frame: f), into: image)
                 try writer.add(image.view)
@@ -23,6 +34,9 @@ extension Render {
             let bytes = try writer.finish()
             print("wrote \(url.path) (\(frames.count) frames \(first)...\(last), \(image.width)x\(image.height) at \(Human.number(scene.canvas.fps / Double(step))) fps, \(writer.compression), \(bytes / 1024) KiB)")
             return
+        }
+        guard compression == nil else {
+            throw RasterError.invalidArgument(name: "--webp-quality", value: "with PNG frames", accepted: "only with a .webp output")
         }
         var isDir: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir)

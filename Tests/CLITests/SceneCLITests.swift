@@ -31,6 +31,9 @@ final class SceneCLITests: CLITestCase {
         let webp = try run(["render", "--scene", "morph", "--frames", "0..89", "--step", "3", "--size", "60x100", "-o", "m.webp"])
         XCTAssertEqual(webp.status, 0, webp.stderr)
         XCTAssert(webp.stdout.contains("30 frames"), webp.stdout)
+        let exact = try run(["render", "--scene", "morph", "--frames", "0..5", "--size", "60x100", "--webp-quality", "lossless", "-o", "l.webp"])
+        XCTAssertEqual(exact.status, 0, exact.stderr)
+        XCTAssert(exact.stdout.contains("lossless"), exact.stdout)
         let header = try Data(contentsOf: URL(fileURLWithPath: path("m.webp"))).prefix(16)
         XCTAssertEqual(String(decoding: header[8..<12], as: UTF8.self), "WEBP")
         let sheet = try run(["render", "--scene", "aurora", "--sheet", "--size", "60x100", "--theme", "dark", "-o", "s.png"])
@@ -62,6 +65,10 @@ final class SceneCLITests: CLITestCase {
             ["render", "--scene", "morph", "--frames", "0..2", "-o", "missing-dir/x.webp"],
             ["render", "job.json", "--scene", "morph", "-o", "x.png"],
             ["render", "--frame", "3", "-o", "x.png"],
+            ["render", "--scene", "morph", "--frames", "0..2", "--webp-quality", "101", "-o", "x.webp"],
+            ["render", "--scene", "morph", "--frames", "0..2", "--webp-quality", "nan", "-o", "x.webp"],
+            ["render", "--scene", "morph", "--frames", "0..2", "--webp-quality", "90", "-o", "x/"],
+            ["render", "--scene", "morph", "--webp-quality", "90", "-o", "x.png"],
         ]
         for args in cases {
             let o = try run(args)

@@ -48,6 +48,62 @@ final class PathParserTests: XCTestCase {
         ])
     }
 
+    /// SVG 2 path data, rule by rule, where the rules above leave a case open.
+    func testSmoothCurvesReflectOnlyTheirOwnKind() throws {
+        // After an arc (which the parser turns into cubics) S starts at the current point.
+        let afterArc = try elements("M 0 0 A 10 10 0 0 1 20 0 S 30 10 40 0")
+        XCTAssertEqual(afterArc.last, .cubic(c1: Point(20, 0), c2: Point(30, 10), to: Point(40, 0)))
+        // S after a quadratic, T after a cubic: no reflection either.
+        XCTAssertEqual(try elements("M0 0 Q 5 10 10 0 S 15 5 20 0").last, .cubic(c1: Point(10, 0), c2: Point(15, 5), to: Point(20, 0)))
+        XCTAssertEqual(try elements("M0 0 C 0 5 5 5 10 0 T 20 0").last, .quad(control: Point(10, 0), to: Point(20, 0)))
+        // T after a line takes the current point as its control; a T after
+        // that T reflects that control (10 0) through 20 0.
+        XCTAssertEqual(try elements("M0 0 L 10 0 T 20 0 T 30 0").last, .quad(control: Point(30, 0), to: Point(30, 0)))
+        // S after an implicit repetition of C reflects the last set's control.
+        XCTAssertEqual(try elements("M0 0 C 1 1 2 2 3 3 4 4 5 5 6 6 S 8 8 9 9").last,
+                       .cubic(c1: Point(7, 7), c2: Point(8, 8), to: Point(9, 9)))
+        // z ends any reflection.
+        XCTAssertEqual(try elements("M0 0 C 0 5 5 5 10 0 Z S 5 5 10 10").last, .cubic(c1: Point(0, 0), c2: Point(5, 5), to: Point(10, 10)))
+    }
+
+    func testMovetoRules() throws {
+        // A relative m as the first command is absolute; after z it is relative to the sub-path's start.
+        XCTAssertEqual(try elements("m 5 5 l 1 0 z m 2 2"), [
+            .move(to: Point(5, 5)), .line(to: Point(6, 5)), .close, .move(to: Point(7, 7)),
+        ])
+        // Relative repeats of c are relative to each set's start point.
+        XCTAssertEqual(try elements("M 1 1 c 1 0 1 0 1 0 1 0 1 0 1 0").last, .cubic(c1: Point(3, 1), c2: Point(3, 1), to: Point(3, 1)))
+    }
+
+    func testArcArgumentRules() throws {
+        // Negative radii mean their absolute values.
+        XCTAssertEqual(try elements("M 0 0 A -10 -10 0 0 1 20 0"), try elements("M 0 0 A 10 10 0 0 1 20 0"))
+        // The rotation only matters modulo 360.
+        let a = try elements("M 0 0 A 20 10 30 0 1 20 5"), b = try elements("M 0 0 A 20 10 390 0 1 20 5")
+        XCTAssertEqual(a.count, b.count)
+        for (x, y) in zip(a, b) {
+            if case let .cubic(c1, c2, p) = x, case let .cubic(d1, d2, q) = y {
+                XCTAssertEqual((c1 - d1).length + (c2 - d2).length + (p - q).length, 0, accuracy: 1e-9)
+            }
+        }
+        // Flags are a single 0 or 1.
+        XCTAssertThrowsError(try Path(svg: "M 0 0 A 10 10 0 2 0 5 5"))
+        XCTAssertThrowsError(try Path(svg: "M 0 0 A 10 10 0 0 -1 5 5"))
+    }
+
+    func testSeparatorRules() throws {
+        // comma-wsp sits between numbers and between argument sets, never
+        // right after a command letter, never twice, never trailing.
+        XCTAssertEqual(try elements("M 1,2 , 3,4"), [.move(to: Point(1, 2)), .line(to: Point(3, 4))])
+        XCTAssertThrowsError(try Path(svg: "M,1 2"))
+        XCTAssertThrowsError(try Path(svg: "M 1 2 L, 3 4"))
+        XCTAssertThrowsError(try Path(svg: "M 1,,2"))
+        XCTAssertThrowsError(try Path(svg: "M 1 2,"))
+        // Numbers after z are an error (z takes none); "1." is a number.
+        XCTAssertThrowsError(try Path(svg: "M 0 0 L 1 1 z 5 5"))
+        XCTAssertEqual(try elements("M 1. 2."), [.move(to: Point(1, 2))])
+    }
+
     func testCloseReturnsToTheSubpathStart() throws {
         XCTAssertEqual(try elements("M 10 10 L 20 10 Z l 5 5"), [
             .move(to: Point(10, 10)), .line(to: Point(20, 10)), .close, .line(to: Point(15, 15)),

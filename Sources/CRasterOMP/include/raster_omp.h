@@ -20,6 +20,8 @@ int raster_omp_available(void);
 
 /// The OpenMP runtime's default team size (1 without OpenMP).
 int raster_omp_max_threads(void);
+/// libomp's idle spin time for the calling thread's teams in ms (-1 without OpenMP).
+int raster_omp_blocktime_ms(void);
 
 /// K1 over one image or plane. `px`, `py` hold `count` point positions,
 /// `colors` 4 floats (r, g, b, a, premultiplied, 8-bit units) per point.
@@ -52,6 +54,21 @@ typedef struct raster_omp_freeform {
 /// pi/2 (PIO2_HI is pi/2 rounded to float, PIO2_LO the rest; each product
 /// is fused), then Taylor polynomials on |r| <= pi/4 to r^9 (sin) and
 /// r^10 (cos), whose remainders are below 2e-9, and the quadrant k mod 4.
+// How long an idle worker thread stays hot (spinning) after a parallel loop
+// before it sleeps, in milliseconds, for both threaded backends: the simd
+// backend's WorkerPool and libomp's team (KMP_BLOCKTIME, set from this at
+// load time unless the user set it; libomp's own default is 200 ms). A
+// frame's ops run back to back, well inside it; 60 Hz frames are 16.7 ms
+// apart, so between frames an idle renderer sleeps instead of burning two
+// cores. It also keeps one backend's idle team from stealing a core from the
+// next benchmark row: with 200 ms, a simd row at 2 threads measured right
+// after an openmp row ran its first ~14 samples at 2.6x its median
+// (telegram exact, Results/vm-2026-11-22-scenes.csv, samples_ms). Re-check:
+// `run --scenes telegram,liquid,morph --threads 2 --backends simd,openmp
+// --rounds 3 --quick` and the simd rows' p95/median: 2.77 on average (7.73
+// at worst) with 200 ms, 1.08 (1.16) with 1 ms, same host, one after the other.
+#define RASTER_IDLE_SPIN_MS 1
+
 #define RASTER_OMP_SWIRL_2_OVER_PI 0.636619772f
 #define RASTER_OMP_SWIRL_PIO2_HI 1.57079637f
 #define RASTER_OMP_SWIRL_PIO2_LO (-4.37113901e-8f)

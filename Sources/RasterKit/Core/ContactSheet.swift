@@ -118,8 +118,10 @@ public final class ContactSheet {
         rowSums = [Int](repeating: 0, count: layout.frameWidth * 4)
     }
 
-    /// Opaque dark grey: neutral next to both light and dark themes.
-    public static let defaultBackground = RGBA8(r: 0x20, g: 0x20, b: 0x20, a: 0xFF)
+    /// Opaque mid grey: tiles stand out against it whether the scene is
+    /// light (liquid's white) or dark (morph's #1C1C1E, which a dark grey
+    /// frame swallowed).
+    public static let defaultBackground = RGBA8(r: 0x6E, g: 0x6E, b: 0x73, a: 0xFF)
 
     /// Down-scales `frame` into the next cell.
     public func add(_ frame: ImageView) throws {

@@ -1,7 +1,9 @@
 import CPNG
+import CPNGRead
 import Foundation
 
-/// Image files: PNG (straight alpha, through libpng's simplified API) and
+/// Image files: PNG (straight alpha; written through libpng's simplified
+/// API, read through its classic one, see CPNGRead) and
 /// `.rgba` (the raw premultiplied bytes of the canvas, row-major, no header).
 public enum ImageFile {
     public enum Format: String, CaseIterable, Sendable {
@@ -31,31 +33,36 @@ public enum ImageFile {
             data.withUnsafeBytes { image.pixels.update(from: $0.bindMemory(to: UInt8.self).baseAddress!, count: data.count) }
             return image
         case .png:
-            let image = try readPNG(url)
-            guard image.width == width, image.height == height else {
-                throw RasterError.io(path: url.path,
-                    reason: "is \(image.width)x\(image.height), the canvas is \(width)x\(height)")
-            }
-            return image
+            return try readPNG(url, expecting: (width, height))
         }
     }
 
-    /// Reads any PNG into a premultiplied image of its own size.
-    public static func readPNG(_ url: URL) throws -> Image {
-        var png = png_image()
-        png.version = UInt32(PNG_IMAGE_VERSION)
-        guard png_image_begin_read_from_file(&png, url.path) != 0 else {
-            throw RasterError.io(path: url.path, reason: "not a readable PNG (\(message(png)))")
+    /// Reads any PNG into a premultiplied image of its own size: every bit
+    /// depth, grey, palette, alpha and interlaced files, samples as their
+    /// encoded values (16-bit v becomes round(v / 257); CPNGRead says why
+    /// not libpng's simplified reader). The header is read first, so a
+    /// size no `Image` can hold is refused before anything is decoded.
+    /// With `expecting`, a file of another size is refused from its header.
+    public static func readPNG(_ url: URL, expecting size: (width: Int, height: Int)? = nil) throws -> Image {
+        var message = [CChar](repeating: 0, count: 256)
+        var width: UInt32 = 0, height: UInt32 = 0
+        guard let reader = cpng_reader_open(url.path, &width, &height, &message, message.count) else {
+            throw RasterError.io(path: url.path, reason: "not a readable PNG (\(text(message)))")
         }
-        defer { png_image_free(&png) }
-        png.format = cpng_format_rgba
-        let width = Int(png.width), height = Int(png.height)
-        let image = try Image(width: width, height: height)
-        guard png_image_finish_read(&png, nil, image.pixels, Int32(image.stride), nil) != 0 else {
-            throw RasterError.io(path: url.path, reason: "corrupt PNG (\(message(png)))")
+        defer { cpng_reader_close(reader) }
+        if let size, size.width != Int(width) || size.height != Int(height) {
+            throw RasterError.io(path: url.path, reason: "is \(width)x\(height), the canvas is \(size.width)x\(size.height)")
+        }
+        let image = try Image(width: Int(width), height: Int(height))
+        guard cpng_reader_read_rgba8(reader, image.pixels, image.stride, &message, message.count) == 0 else {
+            throw RasterError.io(path: url.path, reason: "corrupt PNG (\(text(message)))")
         }
         premultiply(image.view)
         return image
+    }
+
+    private static func text(_ message: [CChar]) -> String {
+        String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Writes PNG (un-premultiplied to straight alpha) or raw `.rgba`,

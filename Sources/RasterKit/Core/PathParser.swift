@@ -64,6 +64,12 @@ extension PathParser {
                         closePath()
                         continue
                     }
+                    // SVG's grammar puts only white space between a command
+                    // and its first number: "M,1 2" is an error, as in browsers.
+                    skipSpace()
+                    if i < bytes.count, bytes[i] == UInt8(ascii: ",") {
+                        throw error("a comma cannot follow a command letter", at: i)
+                    }
                     try arguments(for: command)
                 } else if Scanner.startsNumber(c), command != 0,
                           command != UInt8(ascii: "Z"), command != UInt8(ascii: "z") {
@@ -116,6 +122,9 @@ extension PathParser {
                 let large = try flag(), sweep = try flag()
                 let p = try point(base)
                 arcTo(p, rx: rx, ry: ry, rotationDegrees: rotation, large: large, sweep: sweep)
+                // The arc's cubics are ours, not the user's: an S or T after
+                // an A reflects nothing (SVG: only after C/c/S/s, Q/q/T/t).
+                lastCubic = nil; lastQuad = nil
             default:
                 throw error("unknown command \(quoted(i - 1))", at: i - 1)
             }

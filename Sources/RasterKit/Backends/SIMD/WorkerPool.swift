@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import CRasterOMP
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -35,8 +36,9 @@ final class WorkerPool: @unchecked Sendable {
     /// One parallel loop at a time per pool.
     private let exclusive = NSLock()
 
-    /// How long an idle worker stays hot after a loop.
-    static let spinWindow: Duration = .milliseconds(1)
+    /// How long an idle worker stays hot after a loop (shared with the
+    /// OpenMP backend's KMP_BLOCKTIME: raster_omp.h says why).
+    static let spinWindow: Duration = .milliseconds(Int(RASTER_IDLE_SPIN_MS))
 
     private static let registry = NSLock()
     nonisolated(unsafe) private static var pools: [Int: WorkerPool] = [:]
