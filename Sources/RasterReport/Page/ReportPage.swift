@@ -76,7 +76,7 @@ struct ReportPage {
             s.scaling.map(figure) ?? .p(.class("note missing"), .text("No workload measured at 1 and at more threads on one backend.")),
             .h3(.text("Cost against frame size")),
             s.sizes.isEmpty
-                ? .p(.class("note missing"), .text("This report has no sweep=size rows (run the suite without --quick to get them), so no size chart."))
+                ? .p(.class("note missing"), .text("This report has no sweep=size rows (run the suite with --sweep size to get them), so no size chart."))
                 : .div(.class("grid"), .group(s.sizes.map(figure))),
             .h3(.text("Copy-bandwidth limit")),
             s.bandwidth.map(figure) ?? .p(.class("note missing"), .text("No row records gb_per_s and copy_gb_per_s (scene rows do not)."))
