@@ -137,6 +137,15 @@ let package = Package(
             path: "Sources/RasterHarness",
             swiftSettings: swift5
         ),
+        // Evaluation code for the runtime governor (the Unreal-style reference
+        // heuristic, frame-time traces, simulators): linked by the tests and
+        // the benchmark only, never part of the library's API.
+        .target(
+            name: "GovernorLab",
+            dependencies: ["RasterKit"],
+            path: "Sources/GovernorLab",
+            swiftSettings: swift5
+        ),
         // `rasterbench report`: one self-contained HTML page of SVG charts and rendered scenes.
         .target(
             name: "RasterReport",
@@ -147,7 +156,7 @@ let package = Package(
         .executableTarget(
             name: "rasterbench",
             dependencies: [
-                "RasterKit", "RasterReference", "RasterHarness", "RasterReport",
+                "RasterKit", "RasterReference", "RasterHarness", "GovernorLab", "RasterReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/rasterbench",
@@ -166,6 +175,15 @@ let package = Package(
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ],
             path: "Tests/HarnessTests",
+            swiftSettings: swift5
+        ),
+        .testTarget(
+            name: "GovernorTests",
+            dependencies: [
+                "RasterKit", "GovernorLab",
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+            ],
+            path: "Tests/GovernorTests",
             swiftSettings: swift5
         ),
         .testTarget(

@@ -14,7 +14,7 @@ struct RasterBench: ParsableCommand {
         commandName: "rasterbench",
         abstract: "GPU-free raster kernels for animated backgrounds: render, verify and benchmark them.",
         version: version,
-        subcommands: [Run.self, Bench.self, Compare.self, AB.self, Render.self, Verify.self, List.self, Report.self],
+        subcommands: [Run.self, Bench.self, Compare.self, AB.self, Render.self, Verify.self, List.self, GovernorBench.self, Report.self],
         defaultSubcommand: Run.self
     )
 
@@ -28,6 +28,8 @@ struct RasterBench: ParsableCommand {
         } catch let error as RasterError {
             fail("\(error)", code: 2)
         } catch let error as HarnessError {
+            fail("\(error)", code: 2)
+        } catch let error as GovernorError {
             fail("\(error)", code: 2)
         } catch {
             let code = exitCode(for: error)

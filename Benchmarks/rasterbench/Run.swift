@@ -72,11 +72,16 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: "Also write a JSON report with every raw sample and the host metadata.")
     var json: String?
 
+    @OptionGroup var adaptiveOptions: AdaptiveOptions
+
     func run() throws {
         let profile = try DeviceProfile.named(self.profile)
         let budget = try Budget(fps: fps ?? profile.fps, share: Budget.parseShare(share))
         let host = HostInfo.current()
         let threadCounts = try parseThreads(threads, default: Budget.defaultThreads(profile: profile, hostCores: host.cores))
+        if adaptiveOptions.adaptive {
+            return try AdaptiveRun.run(adaptiveOptions, profile: profile, budget: budget, threads: threadCounts[0])
+        }
         let kinds = try parseList(backends, flag: "--backends").map(BackendKind.init(parsing:))
         let entries = try Suite.select(kernels: kernels.map { try parseList($0, flag: "--kernels") },
                                        scenes: scenes.map { try parseList($0, flag: "--scenes") })

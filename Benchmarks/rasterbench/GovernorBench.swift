@@ -1,0 +1,157 @@
+import ArgumentParser
+import Foundation
+import GovernorLab
+import RasterHarness
+import RasterKit
+
+/// `rasterbench governor`: the runtime governor against the Unreal-style
+/// reference heuristic on the issue's frame-time traces, and the buffering
+/// table; `--record` captures a real scene's per-frame times at every level.
+struct GovernorBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "governor",
+        abstract: "Compare the runtime governor with an Unreal-style dynamic-resolution heuristic on frame-time traces; simulate frame buffering.",
+        discussion: """
+            Synthetic traces run on a synthetic 6-level front with the iPhone 6 budget \
+            (4.17 ms). --trace adds a trace recorded on this host by --record (every frame \
+            drawn at every level of the scene's front, interleaved).
+              rasterbench governor --trace Results/governor/aurora-trace.csv
+              rasterbench governor --record Results/governor/aurora-trace.csv --scene aurora --frames 120
+            """)
+
+    @Option(name: .long, help: "Recorded trace CSV (frame,level,label,psnr_db,ms) to add to the table.")
+    var trace: [String] = []
+
+    @Option(name: .long, help: "Record a trace of --scene to this CSV instead of comparing.")
+    var record: String?
+
+    @Option(name: .long, help: "Scene to record.")
+    var scene: String = "aurora"
+
+    @Option(name: .long, help: "Frames to record.")
+    var frames: Int = 120
+
+    @Option(name: .long, help: "Device profile for the budget and the recorded frame size.")
+    var profile: String = DeviceProfile.defaultName
+
+    @Option(name: .long, help: "Share of the frame the background may take: 0.25 or 25%.")
+    var share: String = "25%"
+
+    @Option(name: .long, help: "Backend for --record.")
+    var backend: String = "simd"
+
+    @Option(name: .long, help: "Threads for --record (default: the profile's cores capped by this host's).")
+    var threads: Int?
+
+    @Option(name: .long, help: "Budget in ms for the recorded traces (default: the profile's, 1000/fps x share).")
+    var traceBudgetMs: Double?
+
+    func run() throws {
+        let profile = try DeviceProfile.named(self.profile)
+        let budget = try Budget(fps: profile.fps, share: Budget.parseShare(share))
+        let host = HostInfo.current()
+        if let record {
+            try Run.checkWritable(record)
+            guard (10...10_000).contains(frames) else {
+                throw HarnessError.invalidArgument(name: "--frames", value: "\(frames)", accepted: "10...10000")
+            }
+            let t = threads ?? Budget.defaultThreads(profile: profile, hostCores: host.cores)
+            guard (1...BackendKind.maxThreads).contains(t) else {
+                throw HarnessError.invalidArgument(name: "--threads", value: "\(t)", accepted: "1...\(BackendKind.maxThreads)")
+            }
+            return try recordTrace(to: record, profile: profile, threads: t)
+        }
+        print("rasterbench governor: governor vs Unreal-style reference (history 16 x 0.9^k, 10% headroom, panic after 2 over, >= 8 frames between changes, increases blended 0.9)")
+        print("governor: k=2 over-budget frames, dwell 30, m=8, headroom 10%, speed EWMA 0.1")
+        let front = FrameTrace.syntheticFront
+        let synthBudget = FrameTrace.syntheticBudgetMs
+        print("synthetic front: " + front.map { "\($0.label) \(Human.number($0.predictedMs)) ms \(Human.number($0.quality)) dB" }.joined(separator: ", ")
+              + "; budget \(Human.number(synthBudget)) ms")
+        let traceBudget = traceBudgetMs ?? budget.milliseconds
+        guard traceBudget.isFinite, traceBudget > 0 else {
+            throw HarnessError.invalidArgument(name: "--trace-budget-ms", value: "\(traceBudget)", accepted: "a time > 0 ms")
+        }
+        var rows = try GovernorReport.evaluate(traces: FrameTrace.synthetic(front: front), front: front, budgetMs: synthBudget)
+        for path in trace {
+            let (recorded, recordedFront) = try Self.loadTrace(path)
+            print("recorded \(recorded.name): \(recorded.frames) frames; front (median ms): "
+                  + recordedFront.map { "\($0.label) \(Human.number($0.predictedMs)) ms \(Human.number($0.quality)) dB" }.joined(separator: ", ")
+                  + "; budget \(Human.number(traceBudget)) ms\(traceBudgetMs == nil ? "" : " (--trace-budget-ms)")")
+            rows += try GovernorReport.evaluate(traces: [recorded], front: recordedFront, budgetMs: traceBudget)
+        }
+        print("")
+        print("frames over budget, mean PSNR (dB) of the levels drawn, level switches:")
+        print(GovernorReport.comparisonTable(rows))
+        print("")
+        print("buffering: missed refreshes with a ring of B frames (period = the budget); fixed = the start level throughout, gov = the governor's frame times")
+        print(GovernorReport.bufferTable(rows, fps: profile.fps))
+    }
+
+    /// Every frame at every level of the scene's front, the level order
+    /// rotating per frame so no level always runs first after a context switch.
+    func recordTrace(to path: String, profile: DeviceProfile, threads: Int) throws {
+        var levels = try SceneLevels(sceneName: scene, profile: profile, backend: BackendKind(parsing: backend), threads: threads)
+        print("host load average: \(HostInfo.loadAverage().map { Human.number($0) } ?? "unknown")")
+        print("recording \(scene) on \(profile), \(backend) t=\(threads): calibrating \(levels.variants.count) variants...")
+        try levels.calibrate(frames: frames, samples: 3, qualityFrom: nil, profileName: profile.name)
+        let front = levels.front
+        var lines = ["frame,level,label,psnr_db,ms"]
+        for frame in 0..<frames {
+            var row = [String](repeating: "", count: front.count)
+            for k in 0..<front.count {
+                let level = (frame + k) % front.count
+                let ms = try levels.draw(frame: frame, level: front[level].id)
+                row[level] = CSV.record(["\(frame)", "\(level)", front[level].label,
+                                         String(format: "%.3f", front[level].quality), String(format: "%.4f", ms)])
+            }
+            lines += row
+        }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        print("wrote \(frames) frames x \(front.count) levels to \(path)")
+    }
+
+    /// A recorded trace and its front: each level's predicted time is its
+    /// median over the trace.
+    static func loadTrace(_ path: String) throws -> (FrameTrace, [GovernorLevel]) {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw HarnessError.io(path: path, reason: "cannot read the trace")
+        }
+        let records = try CSV.parse(text, path: path)
+        guard let header = records.first, header.fields == ["frame", "level", "label", "psnr_db", "ms"] else {
+            throw HarnessError.malformedReport(path: path, line: 1, reason: "expected the header frame,level,label,psnr_db,ms")
+        }
+        var times: [[Double]] = [] // [level][frame]
+        var labels: [String] = [], quality: [Double] = []
+        for r in records.dropFirst() where r.fields != [""] {
+            guard r.fields.count == 5, let frame = Int(r.fields[0]), let level = Int(r.fields[1]),
+                  let psnr = Double(r.fields[3]), let ms = Double(r.fields[4]), ms.isFinite, ms >= 0,
+                  frame >= 0, (0...64).contains(level)
+            else { throw HarnessError.malformedReport(path: path, line: r.line, reason: "expected frame,level,label,psnr_db,ms") }
+            while times.count <= level { times.append([]); labels.append(""); quality.append(0) }
+            guard times[level].count == frame else {
+                throw HarnessError.malformedReport(path: path, line: r.line, reason: "frames of level \(level) out of order")
+            }
+            times[level].append(ms)
+            labels[level] = r.fields[2]
+            quality[level] = psnr
+        }
+        guard let n = times.first?.count, n > 0, times.allSatisfy({ $0.count == n }) else {
+            throw HarnessError.malformedReport(path: path, line: 1, reason: "every level needs the same number of frames")
+        }
+        // The front: levels by median time, each kept only if better than
+        // every cheaper one (a noisy recording can reorder close levels).
+        let medians = times.map { $0.sorted()[n / 2] }
+        var kept: [Int] = []
+        for i in times.indices.sorted(by: { medians[$0] < medians[$1] })
+        where kept.last.map({ quality[i] > quality[$0] && medians[i] > medians[$0] }) ?? true {
+            kept.append(i)
+        }
+        let front = kept.map { i in
+            GovernorLevel(id: i, label: labels[i], predictedMs: medians[i], quality: quality[i])
+        }
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let table = kept.map { times[$0] }
+        let trace = FrameTrace(name: name, summary: "recorded", frames: n) { frame, level in table[level][frame] }
+        return (trace, front)
+    }
+}
