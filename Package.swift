@@ -90,6 +90,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // Counts malloc calls in HarnessTests, to prove the timed loop allocates nothing.
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
+        // The HTML report's document (escaped text, well-formed elements).
+        .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
     ],
     targets: [
         .target(
@@ -146,10 +148,17 @@ let package = Package(
             path: "Sources/GovernorLab",
             swiftSettings: swift5
         ),
+        // `rasterbench report`: one self-contained HTML page of SVG charts and rendered scenes.
+        .target(
+            name: "RasterReport",
+            dependencies: ["RasterKit", "RasterHarness", .product(name: "Plot", package: "Plot")],
+            path: "Sources/RasterReport",
+            swiftSettings: swift5
+        ),
         .executableTarget(
             name: "rasterbench",
             dependencies: [
-                "RasterKit", "RasterReference", "RasterHarness", "GovernorLab",
+                "RasterKit", "RasterReference", "RasterHarness", "GovernorLab", "RasterReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/rasterbench",
@@ -164,7 +173,7 @@ let package = Package(
         .testTarget(
             name: "HarnessTests",
             dependencies: [
-                "RasterKit", "RasterReference", "RasterHarness",
+                "RasterKit", "RasterReference", "RasterHarness", "RasterReport",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ],
             path: "Tests/HarnessTests",

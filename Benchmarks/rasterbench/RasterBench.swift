@@ -14,7 +14,7 @@ struct RasterBench: ParsableCommand {
         commandName: "rasterbench",
         abstract: "GPU-free raster kernels for animated backgrounds: render, verify and benchmark them.",
         version: version,
-        subcommands: [Run.self, Bench.self, Compare.self, AB.self, Render.self, Verify.self, List.self, Choose.self, GovernorBench.self],
+        subcommands: [Run.self, Bench.self, Compare.self, AB.self, Render.self, Verify.self, List.self, Choose.self, GovernorBench.self, Report.self],
         defaultSubcommand: Run.self
     )
 

@@ -1,0 +1,66 @@
+import Foundation
+import RasterHarness
+
+/// Thread scaling: for each kernel and scene (exact variant, full scale) and
+/// each threaded backend, the median at 1 thread over the median at N
+/// threads, one bar per N > 1. Ideal scaling is N; dotted lines mark it.
+enum ScalingChart {
+    struct Bar { var backend: String; var threads: Int; var source: Int; var speedup: Double; var tip: String }
+
+    static func make(data: ProfileData) -> Figure? {
+        var groups: [(String, [Bar])] = []
+        for target in data.kernels + data.scenes {
+            let workloads = unique(data.all.filter { $0.kernel == target && $0.sweep == .suite && $0.variant == "exact" && $0.renderScale == 1 }.map(\.workload))
+            for w in workloads {
+                var bars: [Bar] = []
+                for (s, rows) in data.rows.enumerated() {
+                    let mine = rows.filter { $0.kernel == target && $0.sweep == .suite && $0.variant == "exact" && $0.renderScale == 1 && $0.workload == w && $0.usable }
+                    for backend in unique(mine.map(\.backend)) where backend != "naive" {
+                        guard let one = mine.first(where: { $0.backend == backend && $0.threads == 1 })?.medianMs else { continue }
+                        for r in mine where r.backend == backend && r.threads > 1 {
+                            let sp = one / r.medianMs!
+                            bars.append(Bar(backend: backend, threads: r.threads, source: s, speedup: sp,
+                                            tip: "\(target) \(backend): t=1 \(ms(one)), t=\(r.threads) \(ms(r.medianMs!)) → \(NumberFormat.decimal(sp, significant: 3))x"))
+                        }
+                    }
+                }
+                bars.sort { (backendOrder($0.backend), $0.threads, $0.source) < (backendOrder($1.backend), $1.threads, $1.source) }
+                if !bars.isEmpty { groups.append((w.isEmpty ? target : "\(target) [\(w)]", bars)) }
+            }
+        }
+        guard !groups.isEmpty else { return nil }
+        let barH = 8.0
+        var area = PlotArea(width: 1160, height: 0)
+        area.left = 190
+        let heights = groups.map { Double($0.1.count) * barH + 10 }
+        area.height = area.top + heights.reduce(0, +) + area.bottom
+        let maxThreads = groups.flatMap { $0.1.map(\.threads) }.max() ?? 2
+        let x = area.xScale([0, Double(maxThreads) + 0.25] + groups.flatMap { $0.1.map(\.speedup) }, log: false, includeZero: true)
+        var nodes = area.axes(x: x, y: nil, xTitle: "speed-up over the same backend on 1 thread (ideal = thread count)", yTitle: "")
+        for t in unique(groups.flatMap { $0.1.map(\.threads) }) {
+            nodes.append(SVG.line(x.map(Double(t)), area.y1, x.map(Double(t)), area.y0, cls: "ideal"))
+            nodes.append(SVG.text("ideal t=\(t)", x.map(Double(t)) + 3, area.y0 - 4, cls: "note"))
+        }
+        nodes.append(SVG.line(x.map(1), area.y1, x.map(1), area.y0, cls: "baseline"))
+        var y = area.y1 + 5
+        for (g, (name, bars)) in groups.enumerated() {
+            nodes.append(SVG.text(name, area.x0 - 8, y + heights[g] / 2 - 1, anchor: .end, cls: "rowlbl"))
+            for (i, b) in bars.enumerated() {
+                let by = y + Double(i) * barH
+                nodes.append(SVG.rect(x.map(0), by, x.map(b.speedup) - x.map(0), barH - 1.5,
+                                      fill: Palette.colour(b.backend, source: b.source), tip: b.tip))
+                nodes.append(SVG.text("\(NumberFormat.decimal(b.speedup, significant: 3))× t=\(b.threads)", x.map(b.speedup) + 3, by + barH - 1.5, cls: "val"))
+            }
+            y += heights[g]
+            nodes.append(SVG.line(area.x0 - 180, y - 5, area.x1, y - 5, cls: "sep"))
+        }
+        let keys = unique(groups.flatMap { $0.1.map { "\($0.backend)|\($0.source)" } })
+        let legend = keys.map { k -> (String, String) in
+            let p = k.split(separator: "|").map(String.init)
+            return (data.name(p[0], source: Int(p[1])!), Palette.colour(p[0], source: Int(p[1])!))
+        }
+        return Figure(id: slug("scaling", data.profile), title: "Thread scaling",
+                      caption: "Median on 1 thread ÷ median on N threads, same backend and report. The times were taken on this host; a profile's core count is a thread count here, not a promise of the device's speed.",
+                      svg: SVG.svg(width: area.width, height: area.height, label: "thread scaling", nodes), legend: legend, wide: true)
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import RasterHarness
+import RasterKit
+
+/// `rasterbench report`: reports in, one self-contained HTML page out.
+public enum HTMLReport {
+    public struct Options: Sendable {
+        /// Frames in each scene's embedded animation (fewer: a faster page build, e.g. in tests).
+        public var animationFrames = 40
+        /// Width of the embedded pictures in pixels (smaller: a faster page build).
+        public var mediaWidth = 200
+        public init(animationFrames: Int = 40, mediaWidth: Int = 200) {
+            self.animationFrames = animationFrames
+            self.mediaWidth = mediaWidth
+        }
+    }
+
+    /// Checks the output path before any work: a `.html` file in a directory that exists.
+    public static func checkOutput(_ path: String) throws -> URL {
+        let url = URL(fileURLWithPath: path)
+        guard ["html", "htm", "xhtml"].contains(url.pathExtension.lowercased()) else {
+            throw HarnessError.invalidArgument(name: "--output (-o)", value: "'\(url.lastPathComponent)'", accepted: "a .html file")
+        }
+        let dir = url.deletingLastPathComponent().path
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+            throw HarnessError.io(path: path, reason: "directory \(dir) does not exist")
+        }
+        guard FileManager.default.isWritableFile(atPath: dir) else {
+            throw HarnessError.io(path: path, reason: "directory \(dir) is not writable")
+        }
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), isDir.boolValue {
+            throw HarnessError.io(path: path, reason: "is a directory")
+        }
+        return url
+    }
+
+    /// The page for already loaded reports.
+    public static func html(_ sources: [ReportSource], options: Options = Options()) throws -> String {
+        guard !sources.isEmpty else {
+            throw HarnessError.invalidArgument(name: "reports", value: "none", accepted: "one or more report files (.csv or .json)")
+        }
+        let profiles = unique(sources.flatMap(\.profiles))
+        var media: [String: SceneMedia] = [:]   // one rendering per profile and scene
+        let sections = try profiles.map { profile -> ReportPage.ProfileSection in
+            let data = ProfileData(profile: profile, sources: sources,
+                                   rows: sources.map { $0.rows.filter { $0.profile == profile } })
+            let device = deviceProfile(profile, rows: data.all)
+            var pics: [SceneMedia] = []
+            var errors: [String] = []
+            for scene in data.scenes {
+                let key = profile + "/" + scene
+                do {
+                    if media[key] == nil {
+                        media[key] = try SceneMedia.render(scene: scene, profile: device, width: options.mediaWidth, frameCount: options.animationFrames)
+                    }
+                    pics.append(media[key]!)
+                } catch {
+                    errors.append("\(scene) could not be rendered: \(error)")
+                }
+            }
+            let sizeWorkloads = unique(data.all.filter { $0.sweep == .size }.map { "\($0.kernel)|\($0.workload)" })
+            return ReportPage.ProfileSection(
+                data: data,
+                profileSummary: summary(device, data: data),
+                media: pics, mediaErrors: errors,
+                frameTime: data.scenes.compactMap { FrameTimeChart.make(scene: $0, data: data) },
+                fronts: (data.scenes + data.kernels).compactMap { FrontChart.make(target: $0, data: data) },
+                speedup: SpeedupChart.make(data: data),
+                scaling: ScalingChart.make(data: data),
+                sizes: sizeWorkloads.compactMap { k in
+                    let p = k.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+                    return SizeChart.make(kernel: p[0], workload: p[1], data: data)
+                },
+                bandwidth: BandwidthChart.make(data: data))
+        }
+        let stamp = ISO8601DateFormatter().string(from: Date())
+        return ReportPage(sources: sources, sections: sections, generated: stamp).render()
+    }
+
+    /// Loads the reports, builds the page and writes it atomically.
+    public static func write(reports: [String], to output: String, options: Options = Options()) throws -> (URL, Int) {
+        let url = try checkOutput(output)
+        guard !reports.isEmpty else {
+            throw HarnessError.invalidArgument(name: "reports", value: "none", accepted: "one or more report files (.csv or .json)")
+        }
+        let sources = try reports.enumerated().map { try ReportSource.load($0.element, index: $0.offset) }
+        let data = Data(try html(sources, options: options).utf8)
+        try AtomicFile.write(data, to: url)
+        return (url, data.count)
+    }
+
+    /// The named profile, or one made from the rows' frame size when the name is not built in.
+    static func deviceProfile(_ name: String, rows: [ReportRow]) -> DeviceProfile {
+        if let p = try? DeviceProfile.named(name) { return p }
+        let r = rows.first { $0.width > 0 && $0.height > 0 && $0.sweep == .suite }
+        return DeviceProfile(name: name.isEmpty ? "custom" : name, width: r?.width ?? 750, height: r?.height ?? 1334,
+                             scale: 2, fps: r?.fps ?? 60, cores: r?.threads ?? 1, summary: "from the report's rows")
+    }
+
+    static func summary(_ p: DeviceProfile, data: ProfileData) -> String {
+        var s = "\(p.width)×\(p.height) at \(NumberFormat.decimal(p.fps)) fps, \(p.cores) cores."
+        if let b = data.budgetMs {
+            let share = data.all.compactMap(\.budgetShare).first
+            s += " Budget \(ms(b))" + (share.map { " (\(NumberFormat.decimal($0 * 100))% of a frame)" } ?? "") + "."
+        }
+        let hosts = unique(data.sources.map(\.host)).joined(separator: ", ")
+        s += " Measured on \(hosts); \(data.all.count) rows."
+        return s
+    }
+}

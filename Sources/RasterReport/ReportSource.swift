@@ -1,0 +1,92 @@
+import Foundation
+import RasterHarness
+import RasterKit
+
+/// One report file given to `rasterbench report`: its rows and the label
+/// that tells it apart from the others (host, commit, file name).
+public struct ReportSource: Sendable {
+    public var path: String
+    public var rows: [ReportRow]
+    public var index: Int
+
+    public init(path: String, rows: [ReportRow], index: Int) {
+        self.path = path; self.rows = rows; self.index = index
+    }
+
+    /// Reads a report (CSV or JSON); a missing file, a file that is not a
+    /// report or a report without rows is one typed error.
+    public static func load(_ path: String, index: Int) throws -> ReportSource {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+            throw HarnessError.io(path: path, reason: "no such file")
+        }
+        guard !isDir.boolValue,
+              let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType,
+              type == .typeRegular else {
+            throw HarnessError.io(path: path, reason: "not a regular file")
+        }
+        let rows = try ReportFile.load(path)
+        guard !rows.isEmpty else {
+            throw HarnessError.malformedReport(path: path, line: 1, reason: "a header but no rows")
+        }
+        return ReportSource(path: path, rows: rows, index: index)
+    }
+
+    public var fileName: String { URL(fileURLWithPath: path).lastPathComponent }
+    public var host: String { rows.first?.host ?? "" }
+    public var commit: String { rows.first(where: { !$0.gitCommit.isEmpty })?.gitCommit ?? "unknown" }
+    public var label: String { "\(host) @\(commit.prefix(7)) \(fileName)" }
+    public var profiles: [String] { unique(rows.map(\.profile)) }
+}
+
+/// Rows of one profile from every source, for one section of the page.
+struct ProfileData {
+    var profile: String
+    var sources: [ReportSource]
+    /// rows[i] belong to sources[i].
+    var rows: [[ReportRow]]
+
+    var all: [ReportRow] { rows.flatMap { $0 } }
+    var multi: Bool { sources.count > 1 }
+    var scenes: [String] { unique(all.filter(\.isScene).map(\.kernel)) }
+    var kernels: [String] { unique(all.filter { !$0.isScene }.map(\.kernel)) }
+    var budgetMs: Double? { all.compactMap(\.budgetMs).first }
+    var fps: Double? { all.compactMap(\.fps).first }
+
+    /// A series label: the backend, and the report's label when there are several.
+    func name(_ backend: String, threads: Int? = nil, source: Int) -> String {
+        var s = backend
+        if let threads { s += " t=\(threads)" }
+        return multi ? "\(s) · \(sources[source].label)" : s
+    }
+}
+
+extension ReportRow {
+    var isScene: Bool { SceneCatalog.names.contains(kernel) }
+    var usable: Bool { isOK && medianMs != nil }
+    /// The row's render scale (a scene's "scale=0.5" parameter), 1 otherwise.
+    var renderScale: Double {
+        for part in param.split(separator: ",") where part.hasPrefix("scale=") {
+            if let v = Double(part.dropFirst(6)) { return v }
+        }
+        return 1
+    }
+    /// Parameters other than the render scale (sigma, shape, ...).
+    var workload: String { param.split(separator: ",").filter { !$0.hasPrefix("scale=") }.joined(separator: ",") }
+    /// What the row is among its kernel's rows, without backend and threads.
+    var optionName: String {
+        var s = variant
+        if renderScale != 1 { s += " @\(NumberFormat.decimal(renderScale))" }
+        if !workload.isEmpty { s += " [\(workload)]" }
+        return s
+    }
+}
+
+func unique<T: Hashable>(_ xs: [T]) -> [T] {
+    var seen = Set<T>()
+    return xs.filter { seen.insert($0).inserted }
+}
+
+func backendOrder(_ b: String) -> Int { Palette.backends.firstIndex(of: b) ?? 9 }
+
+func ms(_ v: Double) -> String { NumberFormat.decimal(v, significant: 3) + " ms" }
