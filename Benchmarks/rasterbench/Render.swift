@@ -67,9 +67,11 @@ struct Render: ParsableCommand {
                                                   accepted: "only with --scene")
             }
             try scene.requireNoSceneOptions()
+            // The output is checked before the job is read (its images decoded).
+            let out = emitJob ? nil : try Render.singleFrameOutput(output)
             let job = try Job.load(contentsOf: URL(fileURLWithPath: jobPath))
-            if emitJob { print(try job.jsonText(), terminator: ""); return }
-            let out = try Render.singleFrameOutput(output)
+            guard let out else { print(try job.jsonText(), terminator: ""); return }
+            try ImageFile.checkCanvas(width: job.width, height: job.height, for: out)
             let image = try Image(width: job.width, height: job.height)
             try renderer.render(job, into: image)
             try ImageFile.write(image.view, to: out)
@@ -112,6 +114,7 @@ struct Render: ParsableCommand {
         }
         let out = try Render.singleFrameOutput(output)
         let index = try Render.checkFrame(frame ?? 0)
+        try ImageFile.checkCanvas(width: instance.canvas.width, height: instance.canvas.height, for: out)
         let image = try Image(width: instance.canvas.width, height: instance.canvas.height)
         try renderer.render(instance.job(frame: index), into: image)
         try ImageFile.write(image.view, to: out)
@@ -137,13 +140,10 @@ struct Render: ParsableCommand {
     }
 
     static func singleFrameOutput(_ output: String?) throws -> URL {
-        guard let output, !output.isEmpty else {
+        guard let output else {
             throw RasterError.invalidArgument(name: "--output (-o)", value: "missing", accepted: "an output file .png or .rgba")
         }
-        let out = URL(fileURLWithPath: output)
-        _ = try ImageFile.Format(url: out) // a bad extension fails before rendering
-        try Run.checkWritable(output)
-        return out
+        return try OutputPath.checkFileArgument(output, name: "--output (-o)", extensions: ["png", "rgba"])
     }
 
     static func sheetOutput(_ output: String?) throws -> URL {

@@ -90,8 +90,11 @@ struct Run: ParsableCommand {
             sampler.minSamples = runs
         }
         let outPath = out ?? Run.defaultReportPath(host: host)
-        try Run.checkWritable(outPath)
-        if let json { try Run.checkWritable(json) }
+        try Run.checkWritable(outPath, name: "--out")
+        if let json {
+            try Run.checkWritable(json, name: "--json")
+            try OutputPath.requireDistinct([("--out", outPath), ("--json", json)])
+        }
 
         var config = RunConfiguration(profile: profile, budget: budget, sampler: sampler, host: host)
         config.probeDRAM = !noDram
@@ -202,21 +205,11 @@ struct Run: ParsableCommand {
     }
 
     /// Fails before measuring, not after ten minutes, when the report cannot be written.
-    static func checkWritable(_ path: String) throws {
-        let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) {
-            guard isDir.boolValue, FileManager.default.isWritableFile(atPath: dir) else {
-                throw HarnessError.io(path: path, reason: "directory \(dir) is not writable")
-            }
-        } else if dir.hasPrefix("/") || dir.contains("/") {
-            // Created on write; refuse only if a parent is a file.
-            var parent = URL(fileURLWithPath: dir)
-            while !FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDir) { parent.deleteLastPathComponent() }
-            guard isDir.boolValue, FileManager.default.isWritableFile(atPath: parent.path) else {
-                throw HarnessError.io(path: path, reason: "cannot create \(dir)")
-            }
-        }
+    /// Every output path of a command is checked before any measuring, so
+    /// that a typo cannot lose a run's results (`OutputPath.checkFileArgument`:
+    /// empty, a folder, a device or FIFO, a directory that cannot be created).
+    static func checkWritable(_ path: String, name: String) throws {
+        try OutputPath.checkFileArgument(path, name: name, createDirectory: true)
     }
 }
 

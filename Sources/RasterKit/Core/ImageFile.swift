@@ -16,46 +16,95 @@ public enum ImageFile {
         }
     }
 
-    /// Reads a PNG or `.rgba` file that must be `width` x `height`.
+    /// Reads a PNG or `.rgba` file that must be `width` x `height`. Only a
+    /// regular file is read (`InputFile`); its size is checked before any
+    /// pixel is decoded: an `.rgba` file's byte count, a PNG's IHDR.
     public static func read(_ url: URL, width: Int, height: Int) throws -> Image {
-        switch try Format(url: url) {
+        let format = try Format(url: url)
+        let shown = RasterError.escaped(url.path, limit: 120)
+        switch format {
         case .rgba:
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw RasterError.io(path: url.path, reason: "cannot read")
-            }
-            guard data.count == width * height * 4 else {
-                throw RasterError.io(path: url.path,
-                    reason: "\(data.count) bytes, but a \(width)x\(height) canvas needs \(width * height * 4)")
+            let expected = width * height * 4
+            let data = try InputFile.read(url.path, limit: expected)
+            guard data.count == expected else {
+                throw RasterError.io(path: shown,
+                    reason: "\(data.count) bytes, but a \(width)x\(height) canvas needs \(expected)")
             }
             let image = try Image(width: width, height: height)
             data.withUnsafeBytes { image.pixels.update(from: $0.bindMemory(to: UInt8.self).baseAddress!, count: data.count) }
             return image
         case .png:
-            let image = try readPNG(url)
-            guard image.width == width, image.height == height else {
-                throw RasterError.io(path: url.path,
-                    reason: "is \(image.width)x\(image.height), the canvas is \(width)x\(height)")
+            let data = try InputFile.read(url.path)
+            if let size = pngHeaderSize(data), size.width != width || size.height != height {
+                throw RasterError.io(path: shown,
+                    reason: "is \(size.width)x\(size.height), the canvas is \(width)x\(height)")
             }
-            return image
+            return try decodePNG(data, path: url.path)
         }
     }
 
     /// Reads any PNG into a premultiplied image of its own size.
     public static func readPNG(_ url: URL) throws -> Image {
+        try decodePNG(try InputFile.read(url.path), path: url.path)
+    }
+
+    /// Width and height from a PNG's IHDR chunk (the first 24 bytes), or nil
+    /// if the bytes do not start like a PNG (libpng then says what is wrong).
+    static func pngHeaderSize(_ data: Data) -> (width: Int, height: Int)? {
+        let bytes = [UInt8](data.prefix(24))
+        guard bytes.count == 24, bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A],
+              bytes[12..<16] == [0x49, 0x48, 0x44, 0x52] else { return nil }
+        func u32(_ i: Int) -> Int { bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (u32(16), u32(20))
+    }
+
+    /// Decodes PNG bytes. The declared size is checked against the largest
+    /// image (`Image.maxDimension`) before the pixels are allocated.
+    static func decodePNG(_ data: Data, path: String) throws -> Image {
+        let shown = RasterError.escaped(path, limit: 120)
+        if let size = pngHeaderSize(data),
+           !(1...Image.maxDimension).contains(size.width) || !(1...Image.maxDimension).contains(size.height) {
+            throw RasterError.io(path: shown, reason:
+                "declares \(size.width)x\(size.height) pixels (accepted: 1...\(Image.maxDimension) on each side)")
+        }
+        // libpng keeps the pointer until finish_read: bytes of our own that
+        // outlive both calls (a Data's pointer is valid only in its closure).
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
+        defer { bytes.deallocate() }
+        data.copyBytes(to: bytes.bindMemory(to: UInt8.self))
         var png = png_image()
         png.version = UInt32(PNG_IMAGE_VERSION)
-        guard png_image_begin_read_from_file(&png, url.path) != 0 else {
-            throw RasterError.io(path: url.path, reason: "not a readable PNG (\(message(png)))")
+        let begun = png_image_begin_read_from_memory(&png, bytes.baseAddress, data.count)
+        guard begun != 0 else {
+            throw RasterError.io(path: shown, reason: "not a readable PNG (\(message(png)))")
         }
         defer { png_image_free(&png) }
         png.format = cpng_format_rgba
         let width = Int(png.width), height = Int(png.height)
         let image = try Image(width: width, height: height)
-        guard png_image_finish_read(&png, nil, image.pixels, Int32(image.stride), nil) != 0 else {
-            throw RasterError.io(path: url.path, reason: "corrupt PNG (\(message(png)))")
+        let finished = png_image_finish_read(&png, nil, image.pixels, Int32(image.stride), nil)
+        guard finished != 0 else {
+            throw RasterError.io(path: shown, reason: "corrupt PNG (\(message(png)))")
         }
         premultiply(image.view)
         return image
+    }
+
+    /// Refuses, before anything is rendered, a canvas the output format
+    /// cannot hold: PNG through libpng at most 1,000,000 px a side (libpng's
+    /// default user limit) and width*height*4 below 2^32 bytes (its simplified
+    /// writer's row arithmetic); `.rgba` has no limit of its own. Names the
+    /// output in the error.
+    public static func checkCanvas(width: Int, height: Int, for url: URL) throws {
+        switch try Format(url: url) {
+        case .rgba: return
+        case .png:
+            guard width <= 1_000_000, height <= 1_000_000, width * height * 4 <= Int(UInt32.max) else {
+                throw RasterError.invalidArgument(
+                    name: "output '\(RasterError.escaped(url.lastPathComponent))'", value: "a \(width)x\(height) canvas",
+                    accepted: "PNG up to 1000000 px a side and width*height*4 < 2^32 bytes (use .rgba for larger)")
+            }
+        }
     }
 
     /// Writes PNG (un-premultiplied to straight alpha) or raw `.rgba`,
