@@ -15,61 +15,61 @@ struct Run: ParsableCommand {
             are this host's: run the suite on the target device for its numbers.
             """)
 
-    @Option(name: .long, help: "Device profile (see `rasterbench list`).")
+    @Option(name: .long, parsing: .unconditional, help: "Device profile (see `rasterbench list`).")
     var profile: String = DeviceProfile.defaultName
 
-    @Option(name: .long, help: "Refresh rate for the budget (default: the profile's).")
+    @Option(name: .long, parsing: .unconditional, help: "Refresh rate for the budget (default: the profile's).")
     var fps: Double?
 
-    @Option(name: .long, help: "Share of the frame a background may take: 0.25 or 25%.")
+    @Option(name: .long, parsing: .unconditional, help: "Share of the frame a background may take: 0.25 or 25%.")
     var share: String = "25%"
 
-    @Option(name: .long, help: "Thread count, or a list like 1,2,4 to run the suite at each (default: the profile's cores capped by this host's).")
+    @Option(name: .long, parsing: .unconditional, help: "Thread count, or a list like 1,2,4 to run the suite at each (default: the profile's cores capped by this host's).")
     var threads: String?
 
-    @Option(name: .long, help: "Backends, comma-separated.")
+    @Option(name: .long, parsing: .unconditional, help: "Backends, comma-separated.")
     var backends: String = BackendKind.allCases.map(\.rawValue).joined(separator: ",")
 
-    @Option(name: .long, help: "Only these kernels, comma-separated (default: all).")
+    @Option(name: .long, parsing: .unconditional, help: "Only these kernels, comma-separated (default: all).")
     var kernels: String?
 
-    @Option(name: .long, help: "Only these scenes, comma-separated (default: all).")
+    @Option(name: .long, parsing: .unconditional, help: "Only these scenes, comma-separated (default: all).")
     var scenes: String?
 
-    @Option(name: .long, help: "Only these variants, comma-separated (e.g. exact,down4; default: all).")
+    @Option(name: .long, parsing: .unconditional, help: "Only these variants, comma-separated (e.g. exact,down4; default: all).")
     var variants: String?
 
-    @Option(name: .long, help: "Only workloads whose label contains this text (e.g. shape=blob, or 'simd t=2').")
+    @Option(name: .long, parsing: .unconditional, help: "Only workloads whose label contains this text (e.g. shape=blob, or 'simd t=2').")
     var filter: String?
 
-    @Option(name: .long, help: "Extra sweeps: size, sigma or all, comma-separated.")
+    @Option(name: .long, parsing: .unconditional, help: "Extra sweeps: size, sigma or all, comma-separated.")
     var sweep: String?
 
-    @Option(name: .long, help: "Blur sigmas (px) for --sweep sigma, comma-separated (default 1,2,4,...,256).")
+    @Option(name: .long, parsing: .unconditional, help: "Blur sigmas (px) for --sweep sigma, comma-separated (default 1,2,4,...,256).")
     var sigmas: String?
 
-    @Option(name: .long, help: "Rounds: the selection measured K times, each round in a new seeded random order; rows report the median of round medians.")
+    @Option(name: .long, parsing: .unconditional, help: "Rounds: the selection measured K times, each round in a new seeded random order; rows report the median of round medians.")
     var rounds: Int = 1
 
-    @Option(name: .long, help: "Seed of the rounds' order (default: from the clock; printed, to replay a run's order).")
+    @Option(name: .long, parsing: .unconditional, help: "Seed of the rounds' order (default: from the clock; printed, to replay a run's order).")
     var seed: UInt64?
 
-    @Option(name: .long, help: "Frame size WxH instead of the profile's.")
+    @Option(name: .long, parsing: .unconditional, help: "Frame size WxH instead of the profile's.")
     var size: String?
 
     @Flag(name: .long, help: "Fewer, shorter samples: a rough picture in under 2 minutes.")
     var quick = false
 
-    @Option(name: .long, help: "Minimum samples per workload (default 10, 5 with --quick).")
+    @Option(name: .long, parsing: .unconditional, help: "Minimum samples per workload (default 10, 5 with --quick).")
     var runs: Int?
 
     @Flag(name: .long, help: "Skip the DRAM copy probe (buffers of twice the last-level cache); the frame copy is still measured.")
     var noDram = false
 
-    @Option(name: .long, help: "CSV report path (default Results/<host>-<date>.csv).")
+    @Option(name: .long, parsing: .unconditional, help: "CSV report path (default Results/<host>-<date>.csv).")
     var out: String?
 
-    @Option(name: .long, help: "Also write a JSON report with every raw sample and the host metadata.")
+    @Option(name: .long, parsing: .unconditional, help: "Also write a JSON report with every raw sample and the host metadata.")
     var json: String?
 
     func run() throws {
@@ -215,16 +215,20 @@ struct Run: ParsableCommand {
 
 func parseList(_ text: String, flag: String) throws -> [String] {
     let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    guard !items.isEmpty else { throw HarnessError.invalidArgument(name: flag, value: "'\(text)'", accepted: "a comma-separated list of names") }
+    guard !items.isEmpty else { throw HarnessError.invalidArgument(name: flag, value: "'\(Console.escaped(text))'", accepted: "a comma-separated list of names") }
     return items
 }
 
 func parseThreads(_ text: String?, default value: Int) throws -> [Int] {
     guard let text else { return [value] }
     var out: [Int] = []
+    guard text.contains(where: { $0 != "," && $0 != " " }) else {
+        throw HarnessError.invalidArgument(name: "--threads", value: "'\(Console.escaped(text))' (no thread count)",
+                                           accepted: "1...\(BackendKind.maxThreads), or a list like 1,2,4")
+    }
     for item in try parseList(text, flag: "--threads") {
         guard let n = Int(item), (1...BackendKind.maxThreads).contains(n) else {
-            throw HarnessError.invalidArgument(name: "--threads", value: "'\(item)'", accepted: "1...\(BackendKind.maxThreads), or a list like 1,2,4")
+            throw HarnessError.invalidArgument(name: "--threads", value: "'\(Console.escaped(item))'", accepted: "1...\(BackendKind.maxThreads), or a list like 1,2,4")
         }
         if !out.contains(n) { out.append(n) }
     }
