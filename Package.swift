@@ -100,6 +100,9 @@ let package = Package(
             cSettings: [.unsafeFlags(cFlags)],
             linkerSettings: cLinker
         ),
+        // Temporary output files: exclusive creation and a signal-safe
+        // registry that removes them when the process is interrupted.
+        .target(name: "CSafeFile", path: "Sources/CSafeFile"),
         .systemLibrary(
             name: "CPNG",
             path: "Sources/CPNG",
@@ -123,7 +126,7 @@ let package = Package(
         ),
         .target(
             name: "RasterKit",
-            dependencies: ["CRasterOMP", "CPNG", "CPNGRead", "CWebP"],
+            dependencies: ["CRasterOMP", "CSafeFile", "CPNG", "CPNGRead", "CWebP"],
             path: "Sources/RasterKit",
             swiftSettings: swift5 + swiftCodegen
         ),

@@ -27,36 +27,36 @@ struct AB: ParsableCommand {
     @Argument(help: "The base rasterbench executable (A).")
     var baseExecutable: String
 
-    @Option(name: .long, help: "The executable to test (B; default: this one).")
+    @Option(name: .long, parsing: .unconditional, help: "The executable to test (B; default: this one).")
     var newExecutable: String?
 
-    @Option(name: .long, help: "Rounds: each is one process of each build (at least 3 for a verdict).")
+    @Option(name: .long, parsing: .unconditional, help: "Rounds: each is one process of each build (at least 3 for a verdict).")
     var rounds: Int = 6
 
-    @Option(name: .long, help: "Noise threshold: changes within it count as ~.")
+    @Option(name: .long, parsing: .unconditional, help: "Noise threshold: changes within it count as ~.")
     var threshold: String = "2%"
 
-    @Option(name: .long, help: "Exit non-zero if any row is slower with its whole interval beyond this, e.g. 5%.")
+    @Option(name: .long, parsing: .unconditional, help: "Exit non-zero if any row is slower with its whole interval beyond this, e.g. 5%.")
     var failAbove: String?
 
-    @Option(name: .long, help: "Directory for base.csv and new.csv (every sample with its round) and each process's CSV and output.")
+    @Option(name: .long, parsing: .unconditional, help: "Directory for base.csv and new.csv (every sample with its round) and each process's CSV and output.")
     var out: String?
 
     // `run`'s selection options, passed on as given (only those given, so an
     // older base that lacks a newer option is not handed it unasked).
-    @Option(name: .long, help: "Device profile.") var profile: String?
-    @Option(name: .long, help: "Refresh rate for the budget.") var fps: String?
-    @Option(name: .long, help: "Share of the frame.") var share: String?
-    @Option(name: .long, help: "Thread count(s), e.g. 2 or 1,2.") var threads: String?
-    @Option(name: .long, help: "Backends, comma-separated.") var backends: String?
-    @Option(name: .long, help: "Kernels, comma-separated.") var kernels: String?
-    @Option(name: .long, help: "Scenes, comma-separated.") var scenes: String?
-    @Option(name: .long, help: "Variants, comma-separated.") var variants: String?
-    @Option(name: .long, help: "Only workloads whose label contains this text.") var filter: String?
-    @Option(name: .long, help: "Extra sweeps: size, sigma or all.") var sweep: String?
-    @Option(name: .long, help: "Blur sigmas for --sweep sigma.") var sigmas: String?
-    @Option(name: .long, help: "Frame size WxH.") var size: String?
-    @Option(name: .long, help: "Minimum samples per workload.") var runs: String?
+    @Option(name: .long, parsing: .unconditional, help: "Device profile.") var profile: String?
+    @Option(name: .long, parsing: .unconditional, help: "Refresh rate for the budget.") var fps: String?
+    @Option(name: .long, parsing: .unconditional, help: "Share of the frame.") var share: String?
+    @Option(name: .long, parsing: .unconditional, help: "Thread count(s), e.g. 2 or 1,2.") var threads: String?
+    @Option(name: .long, parsing: .unconditional, help: "Backends, comma-separated.") var backends: String?
+    @Option(name: .long, parsing: .unconditional, help: "Kernels, comma-separated.") var kernels: String?
+    @Option(name: .long, parsing: .unconditional, help: "Scenes, comma-separated.") var scenes: String?
+    @Option(name: .long, parsing: .unconditional, help: "Variants, comma-separated.") var variants: String?
+    @Option(name: .long, parsing: .unconditional, help: "Only workloads whose label contains this text.") var filter: String?
+    @Option(name: .long, parsing: .unconditional, help: "Extra sweeps: size, sigma or all.") var sweep: String?
+    @Option(name: .long, parsing: .unconditional, help: "Blur sigmas for --sweep sigma.") var sigmas: String?
+    @Option(name: .long, parsing: .unconditional, help: "Frame size WxH.") var size: String?
+    @Option(name: .long, parsing: .unconditional, help: "Minimum samples per workload.") var runs: String?
     @Flag(name: .long, help: "Fewer, shorter samples per process.") var quick = false
 
     /// The arguments of every child `run`, before its `--out`.

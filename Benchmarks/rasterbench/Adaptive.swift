@@ -130,12 +130,7 @@ enum AdaptiveRun {
         guard (0...1000).contains(o.buffer) else {
             throw HarnessError.invalidArgument(name: "--buffer", value: "\(o.buffer)", accepted: "0...1000")
         }
-        let report = try o.from.map { path -> [ReportRow] in
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                throw HarnessError.io(path: path, reason: "cannot read the report")
-            }
-            return try ReportCSV.parse(text, path: path)
-        }
+        let report = try o.from.map { try ReportFile.load($0) }
         let kind = try BackendKind(parsing: o.backend)
         var levels = try SceneLevels(sceneName: sceneName, profile: profile, backend: kind, threads: threads)
         print("adaptive: \(sceneName) on \(profile), \(o.backend) t=\(threads), budget \(Human.number(budget.milliseconds)) ms, \(o.frames) frames, stress x\(Human.number(o.stress))")

@@ -85,8 +85,8 @@ struct Choose: ParsableCommand {
             throw HarnessError.invalidArgument(name: "--quick", value: "with --from", accepted: "--quick only when choose measures (no --from)")
         }
         let kinds = try backends.map { try parseList($0, flag: "--backends").map(BackendKind.init(parsing:)) } ?? BackendKind.allCases
-        if let save { try Run.checkWritable(save) }
-        if let out { try Run.checkWritable(out) }
+        if let save { try Run.checkWritable(save, name: "--save") }
+        if let out { try Run.checkWritable(out, name: "--out") }
         let names = Set(entries.map(\.name))
         var notes: [String] = []
 

@@ -19,13 +19,13 @@ struct Compare: ParsableCommand {
     @Argument(help: "Reports (.csv, or .json from run --json).")
     var reports: [String]
 
-    @Option(name: .long, help: "Exit non-zero if any row is slower with its whole interval beyond this, e.g. 5%.")
+    @Option(name: .long, parsing: .unconditional, help: "Exit non-zero if any row is slower with its whole interval beyond this, e.g. 5%.")
     var failAbove: String?
 
-    @Option(name: .long, help: "Noise threshold: changes within it count as ~.")
+    @Option(name: .long, parsing: .unconditional, help: "Noise threshold: changes within it count as ~.")
     var threshold: String = "2%"
 
-    @Option(name: .long, help: "Compare the backends inside each report against this one (e.g. naive).")
+    @Option(name: .long, parsing: .unconditional, help: "Compare the backends inside each report against this one (e.g. naive).")
     var baseline: String?
 
     func validate() throws {

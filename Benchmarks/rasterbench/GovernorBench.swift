@@ -51,7 +51,7 @@ struct GovernorBench: ParsableCommand {
         let budget = try Budget(fps: profile.fps, share: Budget.parseShare(share))
         let host = HostInfo.current()
         if let record {
-            try Run.checkWritable(record)
+            try Run.checkWritable(record, name: "--record")
             guard (10...10_000).contains(frames) else {
                 throw HarnessError.invalidArgument(name: "--frames", value: "\(frames)", accepted: "10...10000")
             }

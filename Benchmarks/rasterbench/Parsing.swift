@@ -6,16 +6,20 @@ import RasterKit
 
 func parseList(_ text: String, flag: String) throws -> [String] {
     let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    guard !items.isEmpty else { throw HarnessError.invalidArgument(name: flag, value: "'\(text)'", accepted: "a comma-separated list of names") }
+    guard !items.isEmpty else { throw HarnessError.invalidArgument(name: flag, value: "'\(Console.escaped(text))'", accepted: "a comma-separated list of names") }
     return items
 }
 
 func parseThreads(_ text: String?, default value: Int) throws -> [Int] {
     guard let text else { return [value] }
     var out: [Int] = []
+    guard text.contains(where: { $0 != "," && $0 != " " }) else {
+        throw HarnessError.invalidArgument(name: "--threads", value: "'\(Console.escaped(text))' (no thread count)",
+                                           accepted: "1...\(BackendKind.maxThreads), or a list like 1,2,4")
+    }
     for item in try parseList(text, flag: "--threads") {
         guard let n = Int(item), (1...BackendKind.maxThreads).contains(n) else {
-            throw HarnessError.invalidArgument(name: "--threads", value: "'\(item)'", accepted: "1...\(BackendKind.maxThreads), or a list like 1,2,4")
+            throw HarnessError.invalidArgument(name: "--threads", value: "'\(Console.escaped(item))'", accepted: "1...\(BackendKind.maxThreads), or a list like 1,2,4")
         }
         if !out.contains(n) { out.append(n) }
     }

@@ -51,13 +51,13 @@ struct RasterBench: ParsableCommand {
 
 /// Options shared by the commands that run a backend.
 struct BackendOptions: ParsableArguments {
-    @Option(name: .long, help: "Backend: naive, simd or openmp.")
+    @Option(name: .long, parsing: .unconditional, help: "Backend: naive, simd or openmp.")
     var backend: String = "simd"
 
-    @Option(name: .long, help: "Threads for the simd and openmp backends (1...\(BackendKind.maxThreads)).")
+    @Option(name: .long, parsing: .unconditional, help: "Threads for the simd and openmp backends (1...\(BackendKind.maxThreads)).")
     var threads: Int = 1
 
-    @Option(name: .long, help: "Variant: a name (e.g. down4) for every kernel that has it, or kernel=variant,...")
+    @Option(name: .long, parsing: .unconditional, help: "Variant: a name (e.g. down4) for every kernel that has it, or kernel=variant,...")
     var variant: String?
 
     func makeRenderer(scale: Double = 1) throws -> Renderer {

@@ -23,18 +23,18 @@ struct Render: ParsableCommand {
     @Argument(help: "A job file (JSON, SPEC section 9); or use --scene.")
     var job: String?
 
-    @Option(name: .shortAndLong, help: "Output: .png or .rgba (one frame), a folder ending in / or a .webp (--frames), .png (--sheet).")
+    @Option(name: .shortAndLong, parsing: .unconditional, help: "Output: .png or .rgba (one frame), a folder ending in / or a .webp (--frames), .png (--sheet).")
     var output: String?
 
     @OptionGroup var scene: SceneSelection
 
-    @Option(name: .long, help: "Frame index of the scene (default 0).")
+    @Option(name: .long, parsing: .unconditional, help: "Frame index of the scene (default 0).")
     var frame: Int?
 
-    @Option(name: .long, help: "A range of frames A..B (inclusive) to a folder of PNGs or an animated .webp.")
+    @Option(name: .long, parsing: .unconditional, help: "A range of frames A..B (inclusive) to a folder of PNGs or an animated .webp.")
     var frames: String?
 
-    @Option(name: .long, help: "With --frames: every Kth frame (an animation at fps/K).")
+    @Option(name: .long, parsing: .unconditional, help: "With --frames: every Kth frame (an animation at fps/K).")
     var step: Int = 1
 
     @Option(name: .long, help: ArgumentHelp(
@@ -50,7 +50,7 @@ struct Render: ParsableCommand {
 
     @OptionGroup var options: BackendOptions
 
-    @Option(name: .long, help: "Render scale: 1, 0.5 or 0.25 (the frame drawn smaller and up-sampled bilinearly).")
+    @Option(name: .long, parsing: .unconditional, help: "Render scale: 1, 0.5 or 0.25 (the frame drawn smaller and up-sampled bilinearly).")
     var scale: Double = 1
 
     /// The most frames one command renders (a 60 s scene at 120 fps is 7200).
@@ -72,9 +72,11 @@ struct Render: ParsableCommand {
                                                   accepted: "only with --scene")
             }
             try scene.requireNoSceneOptions()
+            // The output is checked before the job is read (its images decoded).
+            let out = emitJob ? nil : try Render.singleFrameOutput(output)
             let job = try Job.load(contentsOf: URL(fileURLWithPath: jobPath))
-            if emitJob { print(try job.jsonText(), terminator: ""); return }
-            let out = try Render.singleFrameOutput(output)
+            guard let out else { print(try job.jsonText(), terminator: ""); return }
+            try ImageFile.checkCanvas(width: job.width, height: job.height, for: out)
             let image = try Image(width: job.width, height: job.height)
             try renderer.render(job, into: image)
             try ImageFile.write(image.view, to: out)
@@ -121,6 +123,7 @@ struct Render: ParsableCommand {
         }
         let out = try Render.singleFrameOutput(output)
         let index = try Render.checkFrame(frame ?? 0)
+        try ImageFile.checkCanvas(width: instance.canvas.width, height: instance.canvas.height, for: out)
         let image = try Image(width: instance.canvas.width, height: instance.canvas.height)
         try renderer.render(instance.job(frame: index), into: image)
         try ImageFile.write(image.view, to: out)
@@ -146,13 +149,10 @@ struct Render: ParsableCommand {
     }
 
     static func singleFrameOutput(_ output: String?) throws -> URL {
-        guard let output, !output.isEmpty else {
+        guard let output else {
             throw RasterError.invalidArgument(name: "--output (-o)", value: "missing", accepted: "an output file .png or .rgba")
         }
-        let out = URL(fileURLWithPath: output)
-        _ = try ImageFile.Format(url: out) // a bad extension fails before rendering
-        try Run.checkWritable(output)
-        return out
+        return try OutputPath.checkFileArgument(output, name: "--output (-o)", extensions: ["png", "rgba"])
     }
 
     static func sheetOutput(_ output: String?) throws -> URL {
@@ -166,25 +166,25 @@ struct Render: ParsableCommand {
 
 /// The scene options `render` shares with `run --scene`.
 struct SceneSelection: ParsableArguments {
-    @Option(name: .long, help: "Scene: \(SceneCatalog.names.joined(separator: ", ")).")
+    @Option(name: .long, parsing: .unconditional, help: "Scene: \(SceneCatalog.names.joined(separator: ", ")).")
     var scene: String?
 
-    @Option(name: .long, help: "Device profile for the frame size, scale and fps (default \(DeviceProfile.defaultName)).")
+    @Option(name: .long, parsing: .unconditional, help: "Device profile for the frame size, scale and fps (default \(DeviceProfile.defaultName)).")
     var profile: String?
 
-    @Option(name: .long, help: "Seed of the scene's random numbers (default \(SceneOptions.defaultSeed)).")
+    @Option(name: .long, parsing: .unconditional, help: "Seed of the scene's random numbers (default \(SceneOptions.defaultSeed)).")
     var seed: UInt64?
 
-    @Option(name: .long, help: "Theme (aurora: light, dark).")
+    @Option(name: .long, parsing: .unconditional, help: "Theme (aurora: light, dark).")
     var theme: String?
 
-    @Option(name: .long, help: "Mode (aurora: standard, reduce-transparency, differentiate-without-color).")
+    @Option(name: .long, parsing: .unconditional, help: "Mode (aurora: standard, reduce-transparency, differentiate-without-color).")
     var mode: String?
 
-    @Option(name: .long, help: "Style (telegram: ios, contest).")
+    @Option(name: .long, parsing: .unconditional, help: "Style (telegram: ios, contest).")
     var style: String?
 
-    @Option(name: .long, help: "Frame size WxH instead of the profile's (lengths in pt scale with the width).")
+    @Option(name: .long, parsing: .unconditional, help: "Frame size WxH instead of the profile's (lengths in pt scale with the width).")
     var size: String?
 
     func make() throws -> any Scene {

@@ -19,7 +19,10 @@ extension Render {
     /// rendered; a failure part-way removes what was written.
     static func writeSequence(_ scene: any Scene, frames: [Int], step: Int, renderer: Renderer, output: String?,
                               compression: AnimatedWebPWriter.Compression?) throws {
-        guard let output, !output.isEmpty, let first = frames.first, let last = frames.last else {
+        if output?.isEmpty == true {
+            throw RasterError.invalidArgument(name: "--output (-o)", value: "an empty path", accepted: "a folder ending in / or a .webp file")
+        }
+        guard let output, let first = frames.first, let last = frames.last else {
             throw RasterError.invalidArgument(name: "--output (-o)", value: "missing", accepted: "a folder ending in / or a .webp file")
         }
         let image = try Image(width: scene.canvas.width, height: scene.canvas.height)
@@ -44,6 +47,7 @@ extension Render {
             throw RasterError.invalidArgument(name: "--output", value: "'\(Console.escaped(output))'",
                                               accepted: "a folder ending in / (numbered PNGs) or a .webp file")
         }
+        try ImageFile.checkCanvas(width: image.width, height: image.height, for: url.appendingPathComponent("frame.png"))
         let writer = try FrameSequenceWriter(directory: url, frames: first...last)
         do {
             for f in frames {

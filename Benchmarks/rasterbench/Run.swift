@@ -15,61 +15,61 @@ struct Run: ParsableCommand {
             are this host's: run the suite on the target device for its numbers.
             """)
 
-    @Option(name: .long, help: "Device profile (see `rasterbench list`).")
+    @Option(name: .long, parsing: .unconditional, help: "Device profile (see `rasterbench list`).")
     var profile: String = DeviceProfile.defaultName
 
-    @Option(name: .long, help: "Refresh rate for the budget (default: the profile's).")
+    @Option(name: .long, parsing: .unconditional, help: "Refresh rate for the budget (default: the profile's).")
     var fps: Double?
 
-    @Option(name: .long, help: "Share of the frame a background may take: 0.25 or 25%.")
+    @Option(name: .long, parsing: .unconditional, help: "Share of the frame a background may take: 0.25 or 25%.")
     var share: String = "25%"
 
-    @Option(name: .long, help: "Thread count, or a list like 1,2,4 to run the suite at each (default: the profile's cores capped by this host's).")
+    @Option(name: .long, parsing: .unconditional, help: "Thread count, or a list like 1,2,4 to run the suite at each (default: the profile's cores capped by this host's).")
     var threads: String?
 
-    @Option(name: .long, help: "Backends, comma-separated.")
+    @Option(name: .long, parsing: .unconditional, help: "Backends, comma-separated.")
     var backends: String = BackendKind.allCases.map(\.rawValue).joined(separator: ",")
 
-    @Option(name: .long, help: "Only these kernels, comma-separated (default: all).")
+    @Option(name: .long, parsing: .unconditional, help: "Only these kernels, comma-separated (default: all).")
     var kernels: String?
 
-    @Option(name: .long, help: "Only these scenes, comma-separated (default: all).")
+    @Option(name: .long, parsing: .unconditional, help: "Only these scenes, comma-separated (default: all).")
     var scenes: String?
 
-    @Option(name: .long, help: "Only these variants, comma-separated (e.g. exact,down4; default: all).")
+    @Option(name: .long, parsing: .unconditional, help: "Only these variants, comma-separated (e.g. exact,down4; default: all).")
     var variants: String?
 
-    @Option(name: .long, help: "Only workloads whose label contains this text (e.g. shape=blob, or 'simd t=2').")
+    @Option(name: .long, parsing: .unconditional, help: "Only workloads whose label contains this text (e.g. shape=blob, or 'simd t=2').")
     var filter: String?
 
-    @Option(name: .long, help: "Extra sweeps: size, sigma or all, comma-separated.")
+    @Option(name: .long, parsing: .unconditional, help: "Extra sweeps: size, sigma or all, comma-separated.")
     var sweep: String?
 
-    @Option(name: .long, help: "Blur sigmas (px) for --sweep sigma, comma-separated (default 1,2,4,...,256).")
+    @Option(name: .long, parsing: .unconditional, help: "Blur sigmas (px) for --sweep sigma, comma-separated (default 1,2,4,...,256).")
     var sigmas: String?
 
-    @Option(name: .long, help: "Rounds: the selection measured K times, each round in a new seeded random order; rows report the median of round medians.")
+    @Option(name: .long, parsing: .unconditional, help: "Rounds: the selection measured K times, each round in a new seeded random order; rows report the median of round medians.")
     var rounds: Int = 1
 
-    @Option(name: .long, help: "Seed of the rounds' order (default: from the clock; printed, to replay a run's order).")
+    @Option(name: .long, parsing: .unconditional, help: "Seed of the rounds' order (default: from the clock; printed, to replay a run's order).")
     var seed: UInt64?
 
-    @Option(name: .long, help: "Frame size WxH instead of the profile's.")
+    @Option(name: .long, parsing: .unconditional, help: "Frame size WxH instead of the profile's.")
     var size: String?
 
     @Flag(name: .long, help: "Fewer, shorter samples: a rough picture in under 2 minutes.")
     var quick = false
 
-    @Option(name: .long, help: "Minimum samples per workload (default 10, 5 with --quick).")
+    @Option(name: .long, parsing: .unconditional, help: "Minimum samples per workload (default 10, 5 with --quick).")
     var runs: Int?
 
     @Flag(name: .long, help: "Skip the DRAM copy probe (buffers of twice the last-level cache); the frame copy is still measured.")
     var noDram = false
 
-    @Option(name: .long, help: "CSV report path (default Results/<host>-<date>.csv).")
+    @Option(name: .long, parsing: .unconditional, help: "CSV report path (default Results/<host>-<date>.csv).")
     var out: String?
 
-    @Option(name: .long, help: "Also write a JSON report with every raw sample and the host metadata.")
+    @Option(name: .long, parsing: .unconditional, help: "Also write a JSON report with every raw sample and the host metadata.")
     var json: String?
 
     @OptionGroup var adaptiveOptions: AdaptiveOptions
@@ -95,8 +95,11 @@ struct Run: ParsableCommand {
             sampler.minSamples = runs
         }
         let outPath = out ?? Run.defaultReportPath(host: host)
-        try Run.checkWritable(outPath)
-        if let json { try Run.checkWritable(json) }
+        try Run.checkWritable(outPath, name: "--out")
+        if let json {
+            try Run.checkWritable(json, name: "--json")
+            try OutputPath.requireDistinct([("--out", outPath), ("--json", json)])
+        }
 
         var config = RunConfiguration(profile: profile, budget: budget, sampler: sampler, host: host)
         config.probeDRAM = !noDram
@@ -207,20 +210,10 @@ struct Run: ParsableCommand {
     }
 
     /// Fails before measuring, not after ten minutes, when the report cannot be written.
-    static func checkWritable(_ path: String) throws {
-        let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) {
-            guard isDir.boolValue, FileManager.default.isWritableFile(atPath: dir) else {
-                throw HarnessError.io(path: path, reason: "directory \(dir) is not writable")
-            }
-        } else if dir.hasPrefix("/") || dir.contains("/") {
-            // Created on write; refuse only if a parent is a file.
-            var parent = URL(fileURLWithPath: dir)
-            while !FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDir) { parent.deleteLastPathComponent() }
-            guard isDir.boolValue, FileManager.default.isWritableFile(atPath: parent.path) else {
-                throw HarnessError.io(path: path, reason: "cannot create \(dir)")
-            }
-        }
+    /// Every output path of a command is checked before any measuring, so
+    /// that a typo cannot lose a run's results (`OutputPath.checkFileArgument`:
+    /// empty, a folder, a device or FIFO, a directory that cannot be created).
+    static func checkWritable(_ path: String, name: String) throws {
+        try OutputPath.checkFileArgument(path, name: name, createDirectory: true)
     }
 }

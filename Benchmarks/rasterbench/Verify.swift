@@ -8,25 +8,22 @@ struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check every backend and variant against the double-precision reference; exit 1 on a broken bound.")
 
-    @Option(name: .long, help: "Comma-separated thread counts to check the simd and openmp backends at.")
+    @Option(name: .long, parsing: .unconditional, help: "Comma-separated thread counts to check the simd and openmp backends at.")
     var threads: String = "1,2"
 
-    @Option(name: .long, help: "Only kernels with these names (comma-separated).")
+    @Option(name: .long, parsing: .unconditional, help: "Only kernels with these names (comma-separated).")
     var kernels: String?
 
     func run() throws {
-        let threadCounts = try threads.split(separator: ",").map { item -> Int in
-            guard let n = Int(item), (1...BackendKind.maxThreads).contains(n) else {
-                throw RasterError.invalidArgument(name: "--threads", value: "'\(item)'", accepted: "1...\(BackendKind.maxThreads)")
-            }
-            return n
-        }
+        // The shared parsers: an empty or meaningless selection is an error,
+        // never a check of nothing that prints "all bounds hold".
+        let threadCounts = try parseThreads(threads, default: 1)
         var cases = try VerifySuite.cases()
         if let kernels {
-            let wanted = Set(kernels.split(separator: ",").map(String.init))
+            let wanted = Set(try parseList(kernels, flag: "--kernels"))
             let known = Set(cases.map(\.kernel))
             if let unknown = wanted.subtracting(known).sorted().first {
-                throw RasterError.invalidArgument(name: "--kernels", value: "'\(unknown)'",
+                throw RasterError.invalidArgument(name: "--kernels", value: "'\(Console.escaped(unknown))'",
                                                   accepted: known.sorted().joined(separator: ", "))
             }
             cases = cases.filter { wanted.contains($0.kernel) }

@@ -7,7 +7,8 @@
 #include <string.h>
 
 struct cpng_reader {
-    FILE *file;
+    unsigned char *bytes;   // a copy of the file's bytes
+    size_t size, offset;
     png_structp png;
     png_infop info;
     char message[200];
@@ -29,18 +30,27 @@ static void copy_message(const cpng_reader *r, char *message, size_t size) {
 void cpng_reader_close(cpng_reader *r) {
     if (!r) return;
     if (r->png) png_destroy_read_struct(&r->png, r->info ? &r->info : NULL, NULL);
-    if (r->file) fclose(r->file);
+    free(r->bytes);
     free(r);
 }
 
-cpng_reader *cpng_reader_open(const char *path, uint32_t *width, uint32_t *height,
+// libpng asks for bytes; past the end is a truncated file, an error.
+static void read_bytes(png_structp png, png_bytep out, png_size_t count) {
+    cpng_reader *r = png_get_io_ptr(png);
+    if (count > r->size - r->offset) png_error(png, "truncated file");
+    memcpy(out, r->bytes + r->offset, count);
+    r->offset += count;
+}
+
+cpng_reader *cpng_reader_open(const uint8_t *bytes, size_t size, uint32_t *width, uint32_t *height,
                               char *message, size_t message_size) {
     cpng_reader *r = calloc(1, sizeof *r);
     if (!r) { snprintf(message, message_size, "out of memory"); return NULL; }
-    r->file = fopen(path, "rb");
-    if (!r->file) { snprintf(message, message_size, "cannot open"); cpng_reader_close(r); return NULL; }
-    unsigned char signature[8];
-    if (fread(signature, 1, 8, r->file) != 8 || png_sig_cmp(signature, 0, 8) != 0) {
+    r->bytes = malloc(size ? size : 1);
+    if (!r->bytes) { snprintf(message, message_size, "out of memory"); cpng_reader_close(r); return NULL; }
+    if (size) memcpy(r->bytes, bytes, size);
+    r->size = size;
+    if (size < 8 || png_sig_cmp(r->bytes, 0, 8) != 0) {
         snprintf(message, message_size, "not a PNG file (bad signature)");
         cpng_reader_close(r);
         return NULL;
@@ -53,7 +63,8 @@ cpng_reader *cpng_reader_open(const char *path, uint32_t *width, uint32_t *heigh
         cpng_reader_close(r);
         return NULL;
     }
-    png_init_io(r->png, r->file);
+    r->offset = 8;
+    png_set_read_fn(r->png, r, read_bytes);
     png_set_sig_bytes(r->png, 8);
     // libpng's own limit is 1,000,000 pixels a side; the caller checks its own.
     png_read_info(r->png, r->info);

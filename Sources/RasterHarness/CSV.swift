@@ -29,6 +29,14 @@ public enum CSV {
     /// an unterminated quoted field or of a stray character after a closing quote.
     public static func parse(_ text: String, path: String = "<csv>") throws -> [Record] {
         var records: [Record] = []
+        try forEachRecord(text, path: path) { records.append($0) }
+        return records
+    }
+
+    /// Parses a document record by record, handing each to `body` as soon as
+    /// it ends, so a reader that keeps only what it needs from each record
+    /// (a report of a million rows) never holds all the fields at once.
+    public static func forEachRecord(_ text: String, path: String = "<csv>", _ body: (Record) throws -> Void) throws {
         var fields: [String] = []
         var field = ""
         var line = 1
@@ -41,10 +49,10 @@ public enum CSV {
         var pending: Unicode.Scalar? = nil
         if let first = scalars.next(), first != "\u{FEFF}" { pending = first } // drop a UTF-8 BOM
 
-        func endRecord() {
+        func endRecord() throws {
             fields.append(field)
-            records.append(Record(line: recordLine, fields: fields))
-            fields = []; field = ""; afterQuote = false; atRecordStart = true
+            try body(Record(line: recordLine, fields: fields))
+            fields.removeAll(keepingCapacity: true); field = ""; afterQuote = false; atRecordStart = true
         }
 
         while let c = pending ?? scalars.next() {
@@ -67,9 +75,9 @@ public enum CSV {
             case "\r":
                 let next = scalars.next()
                 if next != "\n" { pending = next } // a lone CR also ends a record
-                endRecord(); line += 1
+                try endRecord(); line += 1
             case "\n":
-                endRecord(); line += 1
+                try endRecord(); line += 1
             case "\"":
                 guard field.isEmpty && !afterQuote else {
                     throw HarnessError.malformedReport(path: path, line: line, reason: "a double quote inside an unquoted field (RFC 4180 needs the field quoted and the quote doubled)")
@@ -85,7 +93,6 @@ public enum CSV {
         if inQuotes {
             throw HarnessError.malformedReport(path: path, line: quoteLine, reason: "a quoted field is never closed")
         }
-        if !atRecordStart { endRecord() } // last record without a final newline
-        return records
+        if !atRecordStart { try endRecord() } // last record without a final newline
     }
 }

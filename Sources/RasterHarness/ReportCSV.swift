@@ -1,3 +1,4 @@
+import RasterKit
 /// The CSV form of a report: SPEC section 7's columns and the harness's
 /// extras, in one pinned order.
 ///
@@ -12,10 +13,12 @@ public enum ReportCSV {
         let write: (ReportRow) -> String
         /// Sets the field from its text; nil error = fine, else the reason.
         let read: (inout ReportRow, String) -> String?
+        /// Text that repeats from row to row (host, date...): kept once.
+        var interned = false
     }
 
     static func string(_ name: String, _ kp: WritableKeyPath<ReportRow, String>) -> Column {
-        Column(name: name, write: { $0[keyPath: kp] }, read: { r, s in r[keyPath: kp] = s; return nil })
+        Column(name: name, write: { $0[keyPath: kp] }, read: { r, s in r[keyPath: kp] = s; return nil }, interned: true)
     }
 
     /// An enum stored as its raw text; an unknown text is an error naming the accepted ones.
@@ -39,7 +42,7 @@ public enum ReportCSV {
 
     static func int(_ name: String, _ kp: WritableKeyPath<ReportRow, Int>) -> Column {
         Column(name: name, write: { String($0[keyPath: kp]) }, read: { r, s in
-            guard let v = Int(s) else { return "\(name) '\(s)' is not an integer" }
+            guard let v = Int(s) else { return "\(name) '\(RasterError.escaped(s))' is not an integer" }
             r[keyPath: kp] = v; return nil
         })
     }
@@ -47,7 +50,7 @@ public enum ReportCSV {
     static func optInt(_ name: String, _ kp: WritableKeyPath<ReportRow, Int?>) -> Column {
         Column(name: name, write: { $0[keyPath: kp].map(String.init) ?? "" }, read: { r, s in
             if s.isEmpty { r[keyPath: kp] = nil; return nil }
-            guard let v = Int(s) else { return "\(name) '\(s)' is not an integer" }
+            guard let v = Int(s) else { return "\(name) '\(RasterError.escaped(s))' is not an integer" }
             r[keyPath: kp] = v; return nil
         })
     }
@@ -55,14 +58,27 @@ public enum ReportCSV {
     static func optDouble(_ name: String, _ kp: WritableKeyPath<ReportRow, Double?>) -> Column {
         Column(name: name, write: { $0[keyPath: kp].map { NumberFormat.decimal($0) } ?? "" }, read: { r, s in
             if s.isEmpty { r[keyPath: kp] = nil; return nil }
-            guard let v = NumberFormat.parseDouble(s) else { return "\(name) '\(s)' is not a number" }
+            guard let v = NumberFormat.parseDouble(s) else { return "\(name) '\(RasterError.escaped(s))' is not a number" }
+            r[keyPath: kp] = v; return nil
+        })
+    }
+
+    /// A time in milliseconds: a finite decimal number, > 0 (a median of 0
+    /// or -1 ms is not a measurement and would divide by zero in a ratio);
+    /// `allowZero` for spreads (a MAD of 0 is real). No hex, no inf or nan.
+    static func time(_ name: String, _ kp: WritableKeyPath<ReportRow, Double?>, allowZero: Bool = false) -> Column {
+        Column(name: name, write: { $0[keyPath: kp].map { NumberFormat.decimal($0) } ?? "" }, read: { r, s in
+            if s.isEmpty { r[keyPath: kp] = nil; return nil }
+            guard let v = NumberFormat.parseTime(s, allowZero: allowZero) else {
+                return "\(name) '\(RasterError.escaped(s))' is not a time (accepted: a finite decimal number of ms \(allowZero ? ">= 0" : "> 0"))"
+            }
             r[keyPath: kp] = v; return nil
         })
     }
 
     static func bool(_ name: String, _ kp: WritableKeyPath<ReportRow, Bool>) -> Column {
         Column(name: name, write: { $0[keyPath: kp] ? "true" : "false" }, read: { r, s in
-            guard let v = parseBool(s) else { return "\(name) '\(s)' is not true/false" }
+            guard let v = parseBool(s) else { return "\(name) '\(RasterError.escaped(s))' is not true/false" }
             r[keyPath: kp] = v; return nil
         })
     }
@@ -70,7 +86,7 @@ public enum ReportCSV {
     static func optBool(_ name: String, _ kp: WritableKeyPath<ReportRow, Bool?>) -> Column {
         Column(name: name, write: { $0[keyPath: kp].map { $0 ? "true" : "false" } ?? "" }, read: { r, s in
             if s.isEmpty { r[keyPath: kp] = nil; return nil }
-            guard let v = parseBool(s) else { return "\(name) '\(s)' is not true/false" }
+            guard let v = parseBool(s) else { return "\(name) '\(RasterError.escaped(s))' is not true/false" }
             r[keyPath: kp] = v; return nil
         })
     }
@@ -110,13 +126,13 @@ public enum ReportCSV {
         enumeration("status", \.status),
         int("samples", \.samples),
         int("batch", \.batch),
-        optDouble("median_ms", \.medianMs),
-        optDouble("p95_ms", \.p95Ms),
-        optDouble("p99_ms", \.p99Ms),
-        optDouble("min_ms", \.minMs),
-        optDouble("max_ms", \.maxMs),
-        optDouble("mad_ms", \.madMs),
-        optDouble("mean_ms", \.meanMs),
+        time("median_ms", \.medianMs),
+        time("p95_ms", \.p95Ms),
+        time("p99_ms", \.p99Ms),
+        time("min_ms", \.minMs),
+        time("max_ms", \.maxMs),
+        time("mad_ms", \.madMs, allowZero: true),
+        time("mean_ms", \.meanMs),
         optInt("outliers", \.outliers),
         optDouble("mpix_per_s", \.mpixPerS),
         optInt("items_per_run", \.itemsPerRun),
@@ -138,7 +154,9 @@ public enum ReportCSV {
                read: { r, s in
                    var out: [Double] = []
                    for t in s.split(separator: " ") {
-                       guard let v = NumberFormat.parseDouble(String(t)) else { return "samples_ms value '\(t)' is not a number" }
+                       guard let v = NumberFormat.parseTime(String(t), allowZero: true) else {
+                           return "samples_ms value '\(RasterError.escaped(String(t)))' is not a time (accepted: finite decimal numbers of ms >= 0)"
+                       }
                        out.append(v)
                    }
                    r.samplesMs = out; return nil
@@ -151,7 +169,7 @@ public enum ReportCSV {
                    if s.isEmpty { r.sampleRounds = nil; return nil }
                    var out: [Int] = []
                    for t in s.split(separator: " ") {
-                       guard let v = Int(t), v >= 0 else { return "sample_rounds value '\(t)' is not a round number" }
+                       guard let v = Int(t), v >= 0 else { return "sample_rounds value '\(RasterError.escaped(String(t)))' is not a round number" }
                        out.append(v)
                    }
                    r.sampleRounds = out; return nil
@@ -174,33 +192,44 @@ public enum ReportCSV {
     /// Reads a report. Unknown columns are ignored; missing optional columns
     /// keep their defaults; everything else wrong is an error naming the line.
     public static func parse(_ text: String, path: String = "<csv>") throws -> [ReportRow] {
-        let records = try CSV.parse(text, path: path).filter { !($0.fields.count == 1 && $0.fields[0].isEmpty) }
-        guard let head = records.first else {
-            throw HarnessError.malformedReport(path: path, line: 1, reason: "empty file: no header row")
-        }
+        var head: CSV.Record?
         var index: [String: Int] = [:]
-        for (i, name) in head.fields.enumerated() {
-            let n = name.trimmingCharacters(in: .whitespaces)
-            guard index[n] == nil else {
-                throw HarnessError.malformedReport(path: path, line: head.line, reason: "column '\(n)' appears twice in the header")
-            }
-            index[n] = i
-        }
-        let missing = required.filter { index[$0] == nil }
-        guard missing.isEmpty else {
-            throw HarnessError.malformedReport(path: path, line: head.line,
-                                               reason: "header lacks column(s) \(missing.joined(separator: ", ")) (is this a rasterbench report?)")
-        }
-        let known = columns.compactMap { c in index[c.name].map { (c, $0) } }
+        var known: [(Column, Int)] = []
         var rows: [ReportRow] = []
-        for rec in records.dropFirst() {
+        // Every row repeats the host, date, commit...: one copy of each
+        // distinct text instead of one per row (a million-row report).
+        var interned: [String: String] = [:]
+        try CSV.forEachRecord(text, path: path) { rec in
+            if rec.fields.count == 1 && rec.fields[0].isEmpty { return }
+            guard let head else {
+                for (i, name) in rec.fields.enumerated() {
+                    let n = name.trimmingCharacters(in: .whitespaces)
+                    guard index[n] == nil else {
+                        throw HarnessError.malformedReport(path: path, line: rec.line,
+                                                           reason: "column '\(RasterError.escaped(n))' appears twice in the header")
+                    }
+                    index[n] = i
+                }
+                let missing = required.filter { index[$0] == nil }
+                guard missing.isEmpty else {
+                    throw HarnessError.malformedReport(path: path, line: rec.line,
+                                                       reason: "header lacks column(s) \(missing.joined(separator: ", ")) (is this a rasterbench report?)")
+                }
+                known = columns.compactMap { c in index[c.name].map { (c, $0) } }
+                head = rec
+                return
+            }
             guard rec.fields.count == head.fields.count else {
                 throw HarnessError.malformedReport(path: path, line: rec.line,
                                                    reason: "\(rec.fields.count) fields where the header has \(head.fields.count)")
             }
             var row = ReportRow()
             for (column, i) in known {
-                if let problem = column.read(&row, rec.fields[i]) {
+                var field = rec.fields[i]
+                if column.interned {
+                    if let shared = interned[field] { field = shared } else if interned.count < 100_000 { interned[field] = field }
+                }
+                if let problem = column.read(&row, field) {
                     throw HarnessError.malformedReport(path: path, line: rec.line, reason: problem)
                 }
             }
@@ -212,6 +241,9 @@ public enum ReportCSV {
                 throw HarnessError.malformedReport(path: path, line: rec.line, reason: "status ok but median_ms is empty")
             }
             rows.append(row)
+        }
+        guard head != nil else {
+            throw HarnessError.malformedReport(path: path, line: 1, reason: "empty file: no header row")
         }
         return rows
     }

@@ -1,4 +1,5 @@
 import Foundation
+import RasterKit
 
 /// A whole run in one JSON document: the host, the settings, the copy
 /// bandwidths and every row with every raw sample, so a run made on a slow
@@ -44,9 +45,8 @@ public struct RunReport: Codable, Sendable {
 /// Loads the rows of a report file, CSV or JSON by extension.
 public enum ReportFile {
     public static func load(_ path: String) throws -> [ReportRow] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw HarnessError.io(path: path, reason: "cannot read (no such file or not readable)")
-        }
+        // Only a regular file (a FIFO or /dev/zero would hang or never end).
+        let data = try InputFile.read(path)
         if path.lowercased().hasSuffix(".json") {
             return try RunReport.decode(data, path: path).rows
         }

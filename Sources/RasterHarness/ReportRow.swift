@@ -158,7 +158,34 @@ public enum NumberFormat {
         case "inf", "+inf", "infinity": return .infinity
         case "-inf", "-infinity": return -.infinity
         case "nan": return .nan
-        default: return Double(s)
+        default: return isDecimal(s) ? Double(s) : nil
         }
+    }
+
+    /// A finite time in ms written in decimal, > 0 (or >= 0 with `allowZero`).
+    public static func parseTime(_ s: String, allowZero: Bool) -> Double? {
+        guard isDecimal(s), let v = Double(s), v.isFinite, allowZero ? v >= 0 : v > 0 else { return nil }
+        return v
+    }
+
+    /// Plain decimal syntax: [+-]digits[.digits][e[+-]digits], at least one
+    /// digit in the mantissa. Swift's `Double("0x10")` is 16 and
+    /// `Double(" 1")` nil; a report holds neither hex nor spaces.
+    public static func isDecimal(_ s: String) -> Bool {
+        let u = Array(s.utf8)
+        var i = 0, digits = 0
+        func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+        if i < u.count, u[i] == 0x2B || u[i] == 0x2D { i += 1 }
+        while i < u.count, isDigit(u[i]) { i += 1; digits += 1 }
+        if i < u.count, u[i] == 0x2E { i += 1; while i < u.count, isDigit(u[i]) { i += 1; digits += 1 } }
+        guard digits > 0 else { return false }
+        if i < u.count, u[i] == 0x65 || u[i] == 0x45 {
+            i += 1
+            if i < u.count, u[i] == 0x2B || u[i] == 0x2D { i += 1 }
+            var exponent = 0
+            while i < u.count, isDigit(u[i]) { i += 1; exponent += 1 }
+            guard exponent > 0 else { return false }
+        }
+        return i == u.count
     }
 }

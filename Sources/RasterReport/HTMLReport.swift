@@ -21,17 +21,8 @@ public enum HTMLReport {
         guard ["html", "htm", "xhtml"].contains(url.pathExtension.lowercased()) else {
             throw HarnessError.invalidArgument(name: "--output (-o)", value: "'\(url.lastPathComponent)'", accepted: "a .html file")
         }
-        let dir = url.deletingLastPathComponent().path
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
-            throw HarnessError.io(path: path, reason: "directory \(dir) does not exist")
-        }
-        guard FileManager.default.isWritableFile(atPath: dir) else {
-            throw HarnessError.io(path: path, reason: "directory \(dir) is not writable")
-        }
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), isDir.boolValue {
-            throw HarnessError.io(path: path, reason: "is a directory")
-        }
+        // Empty, a folder, a device or FIFO, a symbolic link, a missing directory.
+        try OutputPath.checkFileArgument(path, name: "--output (-o)")
         return url
     }
 

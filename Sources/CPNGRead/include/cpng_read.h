@@ -16,10 +16,11 @@
 /// An open PNG whose header has been read.
 typedef struct cpng_reader cpng_reader;
 
-/// Opens `path` and reads the PNG's header (nothing is decoded yet), so a
-/// caller can check the size before allocating. Returns NULL with a
-/// one-line reason in `message` on failure.
-cpng_reader *cpng_reader_open(const char *path, uint32_t *width, uint32_t *height,
+/// Reads the header of the PNG in `bytes` (copied; the caller's buffer may
+/// go) and decodes nothing yet, so a caller can check the size before
+/// allocating. The caller reads the file (only a regular file: InputFile).
+/// Returns NULL with a one-line reason in `message` on failure.
+cpng_reader *cpng_reader_open(const uint8_t *bytes, size_t size, uint32_t *width, uint32_t *height,
                               char *message, size_t message_size);
 
 /// Decodes the whole image as 8-bit straight-alpha RGBA into `pixels`
@@ -28,7 +29,7 @@ cpng_reader *cpng_reader_open(const char *path, uint32_t *width, uint32_t *heigh
 int cpng_reader_read_rgba8(cpng_reader *reader, uint8_t *pixels, size_t stride,
                            char *message, size_t message_size);
 
-/// Closes the file and frees the reader (NULL is allowed).
+/// Frees the reader and its bytes (NULL is allowed).
 void cpng_reader_close(cpng_reader *reader);
 
 #endif

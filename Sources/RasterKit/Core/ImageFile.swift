@@ -18,16 +18,19 @@ public enum ImageFile {
         }
     }
 
-    /// Reads a PNG or `.rgba` file that must be `width` x `height`.
+    /// Reads a PNG or `.rgba` file that must be `width` x `height`. Only a
+    /// regular file is read (`InputFile`); its size is checked before any
+    /// pixel is decoded: an `.rgba` file's byte count, a PNG's IHDR.
     public static func read(_ url: URL, width: Int, height: Int) throws -> Image {
-        switch try Format(url: url) {
+        let format = try Format(url: url)
+        let shown = RasterError.escaped(url.path, limit: 120)
+        switch format {
         case .rgba:
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw RasterError.io(path: url.path, reason: "cannot read")
-            }
-            guard data.count == width * height * 4 else {
-                throw RasterError.io(path: url.path,
-                    reason: "\(data.count) bytes, but a \(width)x\(height) canvas needs \(width * height * 4)")
+            let expected = width * height * 4
+            let data = try InputFile.read(url.path, limit: expected)
+            guard data.count == expected else {
+                throw RasterError.io(path: shown,
+                    reason: "\(data.count) bytes, but a \(width)x\(height) canvas needs \(expected)")
             }
             let image = try Image(width: width, height: height)
             data.withUnsafeBytes { image.pixels.update(from: $0.bindMemory(to: UInt8.self).baseAddress!, count: data.count) }
@@ -40,22 +43,32 @@ public enum ImageFile {
     /// Reads any PNG into a premultiplied image of its own size: every bit
     /// depth, grey, palette, alpha and interlaced files, samples as their
     /// encoded values (16-bit v becomes round(v / 257); CPNGRead says why
-    /// not libpng's simplified reader). The header is read first, so a
-    /// size no `Image` can hold is refused before anything is decoded.
-    /// With `expecting`, a file of another size is refused from its header.
+    /// not libpng's simplified reader). Only a regular file is read
+    /// (`InputFile`). The header is read first, so a size no `Image` can hold
+    /// (`Image.maxDimension`) is refused before anything is decoded; with
+    /// `expecting`, so is a file of another size.
     public static func readPNG(_ url: URL, expecting size: (width: Int, height: Int)? = nil) throws -> Image {
+        let shown = RasterError.escaped(url.path, limit: 120)
+        let data = try InputFile.read(url.path)
         var message = [CChar](repeating: 0, count: 256)
         var width: UInt32 = 0, height: UInt32 = 0
-        guard let reader = cpng_reader_open(url.path, &width, &height, &message, message.count) else {
-            throw RasterError.io(path: url.path, reason: "not a readable PNG (\(text(message)))")
+        let opened = data.withUnsafeBytes { buf in
+            cpng_reader_open(buf.bindMemory(to: UInt8.self).baseAddress, buf.count, &width, &height, &message, message.count)
+        }
+        guard let reader = opened else {
+            throw RasterError.io(path: shown, reason: "not a readable PNG (\(text(message)))")
         }
         defer { cpng_reader_close(reader) }
+        guard (1...Image.maxDimension).contains(Int(width)), (1...Image.maxDimension).contains(Int(height)) else {
+            throw RasterError.io(path: shown, reason:
+                "declares \(width)x\(height) pixels (accepted: 1...\(Image.maxDimension) on each side)")
+        }
         if let size, size.width != Int(width) || size.height != Int(height) {
-            throw RasterError.io(path: url.path, reason: "is \(width)x\(height), the canvas is \(size.width)x\(size.height)")
+            throw RasterError.io(path: shown, reason: "is \(width)x\(height), the canvas is \(size.width)x\(size.height)")
         }
         let image = try Image(width: Int(width), height: Int(height))
         guard cpng_reader_read_rgba8(reader, image.pixels, image.stride, &message, message.count) == 0 else {
-            throw RasterError.io(path: url.path, reason: "corrupt PNG (\(text(message)))")
+            throw RasterError.io(path: shown, reason: "corrupt PNG (\(text(message)))")
         }
         premultiply(image.view)
         return image
@@ -63,6 +76,23 @@ public enum ImageFile {
 
     private static func text(_ message: [CChar]) -> String {
         String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Refuses, before anything is rendered, a canvas the output format
+    /// cannot hold: PNG through libpng at most 1,000,000 px a side (libpng's
+    /// default user limit) and width*height*4 below 2^32 bytes (its simplified
+    /// writer's row arithmetic); `.rgba` has no limit of its own. Names the
+    /// output in the error.
+    public static func checkCanvas(width: Int, height: Int, for url: URL) throws {
+        switch try Format(url: url) {
+        case .rgba: return
+        case .png:
+            guard width <= 1_000_000, height <= 1_000_000, width * height * 4 <= Int(UInt32.max) else {
+                throw RasterError.invalidArgument(
+                    name: "output '\(RasterError.escaped(url.lastPathComponent))'", value: "a \(width)x\(height) canvas",
+                    accepted: "PNG up to 1000000 px a side and width*height*4 < 2^32 bytes (use .rgba for larger)")
+            }
+        }
     }
 
     /// Writes PNG (un-premultiplied to straight alpha) or raw `.rgba`,

@@ -57,12 +57,86 @@ public enum OutputPath {
         return created
     }
 
-    /// Throws unless nothing is at `path` or it is a regular file.
-    public static func requireReplaceable(_ path: String) throws {
+    /// What is at an output path, among the things a writer accepts.
+    public enum Target: Sendable { case absent, regular, characterDevice }
+
+    /// What is at `path` now (not following a link). The policy for each
+    /// kind (SPEC 10: never rename over something that is not a regular
+    /// file): nothing or a regular file is replaced through a temporary file
+    /// and a rename; a character device (/dev/null, /dev/full, a terminal)
+    /// is written directly, because renaming would replace the device node;
+    /// a directory, FIFO (would block, or feed a reader half a file), socket,
+    /// block device (a disk) or symbolic link (the rename would replace the
+    /// link, not what it points to) is refused.
+    public static func target(_ path: String) throws -> Target {
         var st = stat()
-        guard lstat(path, &st) == 0 else { return } // nothing there yet
-        guard st.st_mode & S_IFMT == S_IFREG else {
-            throw RasterError.io(path: path, reason: "exists and is not a regular file (\(kind(st.st_mode)))")
+        guard lstat(path, &st) == 0 else {
+            if errno == ENOENT { return .absent }
+            throw RasterError.io(path: RasterError.escaped(path), reason: "cannot inspect (\(String(cString: strerror(errno))))")
+        }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFCHR: return .characterDevice
+        default:
+            throw RasterError.io(path: RasterError.escaped(path),
+                                 reason: "exists and is not a regular file (\(kind(st.st_mode))); not replaced")
+        }
+    }
+
+    /// Throws unless nothing is at `path`, or a regular file, or a character
+    /// device (written in place, see `target`).
+    public static func requireReplaceable(_ path: String) throws { _ = try target(path) }
+
+    /// The check every command makes on an output file argument before any
+    /// work: `text` as the user wrote it (so an empty path or a trailing
+    /// slash, which `URL` would silently drop, are caught), named `name` in
+    /// the error (e.g. "--out"). Optionally the extension; the target's kind
+    /// (`target`); and that its directory accepts new files, or, with
+    /// `createDirectory`, that the nearest existing ancestor does.
+    @discardableResult
+    public static func checkFileArgument(_ text: String, name: String, extensions: [String]? = nil,
+                                         createDirectory: Bool = false) throws -> URL {
+        guard !text.isEmpty else {
+            throw RasterError.invalidArgument(name: name, value: "an empty path", accepted: "a file name")
+        }
+        let last = text.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+        guard !last.isEmpty, last != ".", last != ".." else {
+            throw RasterError.invalidArgument(name: name, value: "'\(RasterError.escaped(text))' (a folder)",
+                                              accepted: "a file name (not ending in /)")
+        }
+        let url = URL(fileURLWithPath: text)
+        if let extensions {
+            guard extensions.contains(url.pathExtension.lowercased()) else {
+                throw RasterError.invalidArgument(
+                    name: name, value: "'\(RasterError.escaped(url.lastPathComponent))'",
+                    accepted: "a file name ending in " + extensions.map { ".\($0)" }.joined(separator: " or "))
+            }
+        }
+        if try target(url.path) == .characterDevice { return url }
+        var dir = url.deletingLastPathComponent()
+        if createDirectory {
+            while !FileManager.default.fileExists(atPath: dir.path), dir.path != "/" { dir.deleteLastPathComponent() }
+        }
+        guard isDirectory(dir.path) else {
+            throw RasterError.io(path: RasterError.escaped(text), reason: "directory \(RasterError.escaped(dir.path)) does not exist")
+        }
+        try requireWritableDirectory(dir.path)
+        return url
+    }
+
+    /// Refuses two outputs of one command that name the same file (e.g.
+    /// `--out r.csv --json r.csv`: the second would overwrite the first).
+    public static func requireDistinct(_ outputs: [(name: String, path: String)]) throws {
+        for i in outputs.indices {
+            for j in outputs.indices where j > i {
+                let a = URL(fileURLWithPath: outputs[i].path).standardizedFileURL.resolvingSymlinksInPath().path
+                let b = URL(fileURLWithPath: outputs[j].path).standardizedFileURL.resolvingSymlinksInPath().path
+                if a == b {
+                    throw RasterError.invalidArgument(
+                        name: "\(outputs[i].name) and \(outputs[j].name)",
+                        value: "the same file '\(RasterError.escaped(outputs[i].path))'", accepted: "two different files")
+                }
+            }
         }
     }
 

@@ -4,8 +4,9 @@ extension Job {
     /// Decodes a job file; `image` paths are relative to the file.
     public static func load(contentsOf url: URL) throws -> Job {
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw RasterError.io(path: url.path, reason: "cannot read the job file")
+        // Only a regular file (a FIFO would block): InputFile says why not.
+        do { data = try InputFile.read(url.path) } catch let RasterError.io(path, reason) {
+            throw RasterError.io(path: path, reason: "cannot read the job file: \(reason)")
         }
         return try decode(data, baseDirectory: url.deletingLastPathComponent())
     }

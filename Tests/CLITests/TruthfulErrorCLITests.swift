@@ -1,0 +1,56 @@
+import Foundation
+import XCTest
+
+/// Errors that tell the truth, in one line (issue 13): empty selections are
+/// errors, negative numbers are reported as out of range, report times must
+/// be finite positive decimals, echoed text is escaped.
+final class TruthfulErrorCLITests: CLITestCase {
+    private func expectError(_ args: [String], _ expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let r = try run(args)
+        XCTAssertTrue((1...127).contains(r.status), "\(args): status \(r.status)", file: file, line: line)
+        XCTAssertTrue(r.stderr.contains(expected), "\(args): \(r.stderr)", file: file, line: line)
+        XCTAssertEqual(r.stderr.split(separator: "\n", omittingEmptySubsequences: false).count, 2,
+                       "one line: \(r.stderr)", file: file, line: line)
+    }
+
+    func testEmptyOrMeaninglessSelectionsAreErrors() throws {
+        try expectError(["verify", "--threads", ""], "no thread count")
+        try expectError(["verify", "--threads", ","], "no thread count")
+        try expectError(["verify", "--kernels", ""], "--kernels")
+        try expectError(["verify", "--kernels", " , "], "--kernels")
+        try expectError(["run", "--threads", ""], "no thread count")
+        try expectError(["run", "--backends", ""], "--backends")
+        try expectError(["run", "--kernels", ","], "--kernels")
+    }
+
+    func testNegativeNumbersAreOutOfRangeNotMissing() throws {
+        try expectError(["verify", "--threads", "-1"], "'-1' (accepted: 1...")
+        try expectError(["run", "--threads", "-1"], "'-1' (accepted: 1...")
+        try expectError(["render", "--scene", "aurora", "--frame", "-1", "-o", "x.png"], "--frame: -1")
+    }
+
+    func testEchoedTextIsEscaped() throws {
+        try expectError(["verify", "--kernels", "a\nb"], "'a\\nb'")
+        try expectError(["run", "--threads", "1\n2"], "'1\\n2'")
+        try expectError(["render", "--scene", "aurora", "-o", "a\u{1}\nb.txt"], "a\\u{1}\\nb.txt")
+    }
+
+    /// A report whose second data row has `median_ms` = `value`.
+    private func report(_ value: String) throws -> String {
+        let header = "suite_version,kernel,variant,backend,threads,width,height,status,median_ms"
+        let text = header + "\r\n" + "1,k,v,naive,1,8,8,ok,1.5\r\n" + "1,k,w,naive,1,8,8,ok,\(value)\r\n"
+        let url = dir.appendingPathComponent("r\(UUID().uuidString.prefix(8)).csv")
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    func testCompareRejectsTimesThatAreNotFinitePositiveDecimals() throws {
+        let good = try report("2.25")
+        let r = try run(["compare", good, good])
+        XCTAssertEqual(r.status, 0, "the fixture itself is a valid report: \(r.stderr)")
+        for value in ["-1", "0", "nan", "NaN", "inf", "-inf", "0x10", "1e999", " 1", "1.5.2", ""] where !value.isEmpty {
+            let path = try report(value)
+            try expectError(["compare", path, good], ":3: median_ms")
+        }
+    }
+}
