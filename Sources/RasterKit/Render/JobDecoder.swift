@@ -110,7 +110,7 @@ struct JobDecoder {
             return .init(position: Point(try p.required("x").number(), try p.required("y").number()),
                          color: try p.required("color").color())
         }
-        let influence = try node.optional("influence")?.number(in: Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude, "> 0")
+        let influence = try node.optional("influence")?.number(in: InputRange.minLength...InputRange.maxLength, InputRange.lengthText)
             ?? (space == .unit ? 1 : Double(width))
         let exponent = try node.optional("exponent")?.number(in: 1...FreeformGradient.maxExponent) ?? 4
         return .freeform(try FreeformGradient(points: stops, influence: influence, exponent: exponent,
@@ -140,7 +140,7 @@ struct JobDecoder {
     func blur(_ node: JSONNode) throws -> JobOp {
         _ = try node.object(allowing: ["op", "sigma", "edge"])
         let sigma = try node.required("sigma").number(
-            in: Double.leastNonzeroMagnitude...GaussianBlur.maxSigma, "0 < sigma <= \(Int(GaussianBlur.maxSigma)) px")
+            in: GaussianBlur.minSigma...GaussianBlur.maxSigma, GaussianBlur.acceptedText)
         let edge = try node.optional("edge")?.choice(BlurEdge.self) ?? .transparent
         return .blur(try GaussianBlur(sigma: sigma, edge: edge))
     }
