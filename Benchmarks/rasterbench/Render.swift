@@ -67,7 +67,7 @@ struct Render: ParsableCommand {
                                                   accepted: "only with --scene")
             }
             try scene.requireNoSceneOptions()
-            let job = try Job.load(contentsOf: URL(fileURLWithPath: jobPath))
+            let job = try Job.load(contentsOf: URL(fileURLWithPath: jobPath), memoryBudget: options.memoryBudget())
             if emitJob { print(try job.jsonText(), terminator: ""); return }
             let out = try Render.singleFrameOutput(output)
             let image = try Image(width: job.width, height: job.height)

@@ -36,8 +36,7 @@ public struct Gradient: Sendable, Hashable {
 
     public let shape: Shape
     /// Stops with offsets made non-decreasing (an offset smaller than the one
-    /// before it is raised to it, as CSS does), rounded to Float, and closer
-    /// than `InputRange.minStopGap` to the one before made coincident.
+    /// before it is raised to it, as CSS does), and closer than `InputRange.minStopGap` to the one before made coincident.
     public let stops: [Stop]
     public let extend: ExtendMode
     /// The stops as affine pieces, computed once here so that no kernel call
@@ -65,10 +64,10 @@ public struct Gradient: Sendable, Hashable {
             guard stop.offset.isFinite, (0...1).contains(stop.offset) else {
                 throw RasterError.invalidArgument(name: "stops[\(i)].offset", value: "\(stop.offset)", accepted: "0...1")
             }
-            // Offsets are rounded to Float (what the backends compare u
-            // with), so the reference sees the same stops; a gap below
-            // minStopGap is closed (the stops become coincident: a hard edge).
-            var offset = max(previous, Double(Float(stop.offset)))
+            // A gap below minStopGap is closed (the stops become coincident:
+            // a hard edge), so that no ramp is steeper than Float can hold
+            // and the reference sees the stops the backends see.
+            var offset = max(previous, stop.offset)
             if offset - previous < InputRange.minStopGap, i > 0 { offset = previous }
             previous = offset
             normalised.append(Stop(offset: offset, color: stop.color))

@@ -2,16 +2,18 @@ import Foundation
 
 extension Job {
     /// Decodes a job file; `image` paths are relative to the file.
-    public static func load(contentsOf url: URL) throws -> Job {
+    public static func load(contentsOf url: URL, memoryBudget: MemoryBudget = .default) throws -> Job {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw RasterError.io(path: url.path, reason: "cannot read the job file")
         }
-        return try decode(data, baseDirectory: url.deletingLastPathComponent())
+        return try decode(data, baseDirectory: url.deletingLastPathComponent(), memoryBudget: memoryBudget)
     }
 
-    /// Decodes a job document. Every error names the JSON path of the bad value.
-    public static func decode(_ data: Data, baseDirectory: URL) throws -> Job {
+    /// Decodes a job document. Every error names the JSON path of the bad
+    /// value. The job's memory is estimated, and refused beyond
+    /// `memoryBudget`, before any op (or image) is decoded.
+    public static func decode(_ data: Data, baseDirectory: URL, memoryBudget: MemoryBudget = .default) throws -> Job {
         let root: Any
         do { root = try JSONDecoder().decode(JSONValue.self, from: data).any } catch {
             throw RasterError.malformedJob(path: "$", reason: "not valid JSON (\(Job.describe(error)))")
@@ -21,6 +23,8 @@ extension Job {
         let width = try node.required("width").int(in: 1...Image.maxDimension)
         let height = try node.required("height").int(in: 1...Image.maxDimension)
         let background = try node.optional("background")?.color() ?? .transparent
+        try memoryBudget.check(JobMemory.estimate(width: width, height: height, ops: node.optional("ops")?.value),
+                               what: "this \(width)x\(height) job")
         let decoder = JobDecoder(width: width, height: height, baseDirectory: baseDirectory)
         let ops = try decoder.ops(node.optional("ops"))
         return try Job(width: width, height: height, background: background, ops: ops)
