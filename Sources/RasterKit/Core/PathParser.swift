@@ -175,6 +175,13 @@ extension PathParser {
             // arc through both ends is its chord to within 1e-100 px: a line.
             guard lambda.isFinite, lambda > 1e-200 else { lineTo(p); return }
             if lambda > 1 || negligible { let s = lambda.squareRoot(); rx *= s; ry *= s; lambda = 1 }
+            // A small arc of a huge ellipse: its centre is far away, and the
+            // points computed from it lose |centre| * 2^-52 to cancellation
+            // (radii of 1e50 put them at 1e34). Where the arc's bulge (at most
+            // h^2 a / (2 b^2), the chord over the flattest curvature) is below
+            // 0.01 px it is the chord.
+            let h = (hx * hx + hy * hy).squareRoot(), b = min(rx, ry)
+            if !large, h / b * h / b * max(rx, ry) / 2 < 0.01 { lineTo(p); return }
             // F.6.5.2's coefficient, (rx^2 ry^2 - rx^2 y1^2 - ry^2 x1^2) /
             // (rx^2 y1^2 + ry^2 x1^2), divided through by rx^2 ry^2.
             var coef = max(0, (1 - lambda) / lambda).squareRoot()
