@@ -79,6 +79,7 @@ final class GradientExtremeValueTests: XCTestCase {
                 }
             }
         }
+        print("extreme K2 jobs: \(accepted) accepted, \(refused) refused; pixels constrained \(constrained), unconstrained \(unconstrained)")
         // The pools give both outcomes, and the comparison is not vacuous.
         XCTAssertGreaterThan(accepted, GradientExtremeValueTests.jobs / 4)
         XCTAssertGreaterThan(refused, GradientExtremeValueTests.jobs / 10)
@@ -109,6 +110,9 @@ final class GradientExtremeValueTests: XCTestCase {
             let last = g.stops[g.stops.count - 1].color.components
             if g.isDegenerate { return (last, last) }
             let u0 = u(Double(x) + 0.5, Double(y) + 0.5)
+            // Only an input the decoder should have refused gets here (e.g.
+            // with InputRange's checks removed): leave it to other pixels.
+            guard u0.isFinite, delta.isFinite else { return nil }
             let a = u0 - delta, b = u0 + delta
             var points = [a, u0, b]
             let offsets = g.stops.map(\.offset)
