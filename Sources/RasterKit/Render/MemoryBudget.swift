@@ -79,22 +79,26 @@ public enum JobMemory {
         return overflow ? .max : bytes
     }
 
-    /// The estimate for a decoded job.
+    /// The estimate for a decoded job. Called once per frame by the
+    /// renderer: a static recursion over inout counters, no closure context
+    /// to box, so it allocates nothing.
     public static func estimate(_ job: Job) -> Int {
         var depth = 0, images = 0, scratch = false
-        func walk(_ ops: [JobOp], _ level: Int) {
-            depth = max(depth, level)
-            for op in ops {
-                switch op {
-                case .image: images += 1
-                case let .layer(_, inner), let .scaledLayer(_, _, _, inner): walk(inner, level + 1)
-                case .gradient: break
-                default: scratch = true
-                }
+        walk(job.ops, level: 0, depth: &depth, images: &images, scratch: &scratch)
+        return estimate(width: job.width, height: job.height, layerDepth: depth, images: images, usesScratch: scratch)
+    }
+
+    private static func walk(_ ops: [JobOp], level: Int, depth: inout Int, images: inout Int, scratch: inout Bool) {
+        depth = max(depth, level)
+        for op in ops {
+            switch op {
+            case .image: images += 1
+            case let .layer(_, inner), let .scaledLayer(_, _, _, inner):
+                walk(inner, level: level + 1, depth: &depth, images: &images, scratch: &scratch)
+            case .gradient: break
+            default: scratch = true
             }
         }
-        walk(job.ops, 0)
-        return estimate(width: job.width, height: job.height, layerDepth: depth, images: images, usesScratch: scratch)
     }
 
     /// The estimate from a job document's op tree, before any op (and so
