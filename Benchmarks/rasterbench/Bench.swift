@@ -57,7 +57,7 @@ struct Bench: ParsableCommand {
         // Set-up, once: decode the file and load its images.
         let loadStart = MonotonicClock.now()
         let url = URL(fileURLWithPath: job)
-        let job = try Job.load(contentsOf: url)
+        let job = try Job.load(contentsOf: url, memoryBudget: backendOptions.memoryBudget())
         let loadMs = MonotonicClock.seconds(since: loadStart) * 1e3
         guard Renderer.scales.contains(scale) else {
             throw RasterError.invalidArgument(name: "--scale", value: "\(scale)", accepted: "1, 0.5, 0.25")

@@ -60,9 +60,18 @@ struct BackendOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "Variant: a name (e.g. down4) for every kernel that has it, or kernel=variant,...")
     var variant: String?
 
+    @Option(name: .long, help: "The most memory one job may need (e.g. 512M, 2G); default: half the physical memory (\(MemoryBudget.default)).")
+    var maxMemory: String?
+
+    func memoryBudget() throws -> MemoryBudget {
+        try maxMemory.map(MemoryBudget.init(parsing:)) ?? .default
+    }
+
     func makeRenderer(scale: Double = 1) throws -> Renderer {
         let backend = try BackendKind(parsing: backend).make(threads: threads)
         let variants = try variant.map(VariantSelection.init(parsing:)) ?? .exact
-        return try Renderer(backend: backend, variants: variants, scale: scale)
+        let renderer = try Renderer(backend: backend, variants: variants, scale: scale)
+        renderer.memoryBudget = try memoryBudget()
+        return renderer
     }
 }

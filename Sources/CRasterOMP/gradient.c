@@ -11,7 +11,12 @@ static void extend_u(float *t, int n, int extend) {
     switch (extend) {
     case 0:
         #pragma omp simd
-        for (int j = 0; j < n; j++) t[j] = t[j] < 0.0f ? 0.0f : (t[j] > 1.0f ? 1.0f : t[j]);
+        // The stop rule pads by itself (u beyond the last offset takes the
+        // last stop's colour, even when stops coincide at 1); the clamp only
+        // keeps the lanes' arithmetic finite.
+        for (int j = 0; j < n; j++)
+            t[j] = t[j] < RASTER_GRADIENT_PAD_LOW ? RASTER_GRADIENT_PAD_LOW
+                 : (t[j] > RASTER_GRADIENT_PAD_HIGH ? RASTER_GRADIENT_PAD_HIGH : t[j]);
         break;
     case 1:
         #pragma omp simd

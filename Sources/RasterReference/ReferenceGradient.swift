@@ -15,31 +15,34 @@ extension Reference {
     }
 
     public static func gradientColor(_ g: Gradient, at q: Point) -> SIMD4<Double> {
-        let stops = g.stops
-        let last = stops[stops.count - 1].color.components
-        let u: Double
         switch g.shape {
         case let .linear(s, t):
             let d = t - s
-            guard d.dot(d) > 0 else { return last }
-            u = (q - s).dot(d) / d.dot(d)
+            guard s != t else { return g.stops[g.stops.count - 1].color.components }
+            return gradientColor(g, parameter: (q - s).dot(d) / d.dot(d))
         case let .radial(c, r):
-            guard r > 0 else { return last }
-            u = (q - c).length / r
+            guard r > 0 else { return g.stops[g.stops.count - 1].color.components }
+            return gradientColor(g, parameter: (q - c).length / r)
         }
+    }
+
+    /// The colour at parameter u (before the extend mode), by `Gradient`'s
+    /// rule: t < o_0 gives c_0; otherwise the last stop k with o_k <= t
+    /// starts the interval (the last stop's colour if k is the last).
+    public static func gradientColor(_ g: Gradient, parameter u: Double) -> SIMD4<Double> {
+        let stops = g.stops
         let t: Double
         switch g.extend {
-        case .pad: t = min(max(u, 0), 1)
+        case .pad: t = u // the stop rule pads by itself
         case .repeat: t = u - floor(u)
         case .reflect:
             let m = u - 2 * floor(u / 2)
             t = m > 1 ? 2 - m : m
         }
-        if t <= stops[0].offset { return stops[0].color.components }
-        if t >= stops[stops.count - 1].offset { return last }
-        // The last stop at or before t, and the first one after it.
+        if t < stops[0].offset { return stops[0].color.components }
         var k = 0
-        while stops[k + 1].offset <= t { k += 1 }
+        while k + 1 < stops.count, stops[k + 1].offset <= t { k += 1 }
+        if k == stops.count - 1 { return stops[k].color.components }
         let a = stops[k], b = stops[k + 1]
         let w = (t - a.offset) / (b.offset - a.offset)
         return a.color.components + (b.color.components - a.color.components) * w

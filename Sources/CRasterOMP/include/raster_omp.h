@@ -115,6 +115,13 @@ void raster_omp_resample(const uint8_t *src, int sw, int sh, ptrdiff_t src_strid
                          const int32_t *row_index, const float *row_weight,
                          uint8_t *dst, int width, int height, ptrdiff_t stride, int threads);
 
+/// K2 pad: u is clamped to [LOW, HIGH] before the stop rule. Any range
+/// strictly containing [0, 1] gives the same colours (the rule pads by
+/// itself); clamping to [0, 1] would not: u > 1 would land ON a stop at 1
+/// and u < 0 on a stop at 0, where coincident stops pick the later one.
+#define RASTER_GRADIENT_PAD_LOW (-1.0f)
+#define RASTER_GRADIENT_PAD_HIGH 2.0f
+
 /// K2. `shape` 0: linear, geometry = {ux, uy, u_origin}, u = x*ux + y*uy +
 /// u_origin at pixel centres' integer coordinates (the half-pixel offset is
 /// folded into u_origin). 1: radial, geometry = {cx - 0.5, cy - 0.5, 1/r}.

@@ -110,7 +110,9 @@ public struct Flattener {
         let d1 = p0 - p1 * 2 + p2, d2 = p1 - p2 * 2 + p3
         let m = max(d1.dot(d1), d2.dot(d2)).squareRoot()
         let n = (0.75 * m / tolerance).squareRoot().rounded(.up)
-        return n < 1 ? 1 : (n > Double(Flattener.maxChords) ? Flattener.maxChords : Int(n))
+        // Written so that NaN (unreachable: paths are checked finite and
+        // within +-1e8) takes the first branch instead of trapping in Int().
+        return !(n >= 1) ? 1 : (n > Double(Flattener.maxChords) ? Flattener.maxChords : Int(n))
     }
 
     func cubic<S: LineSink>(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, depth: Int, into sink: inout S) {

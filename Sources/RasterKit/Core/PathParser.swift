@@ -161,17 +161,39 @@ extension PathParser {
             if p0 == p { lastCubic = nil; lastQuad = nil; return } // F.6.2: omitted
             var rx = abs(rx), ry = abs(ry)
             if rx == 0 || ry == 0 { lineTo(p); return }           // F.6.2: a line
-            let phi = rotationDegrees * .pi / 180
+            // Reduce the rotation first: 1e308 degrees would overflow to an
+            // infinite angle (and NaN coordinates) in the conversion below.
+            let phi = rotationDegrees.truncatingRemainder(dividingBy: 360) * .pi / 180
             let cosPhi = cos(phi), sinPhi = sin(phi)
             let hx = (p0.x - p.x) / 2, hy = (p0.y - p.y) / 2
             let x1 = cosPhi * hx + sinPhi * hy
             let y1 = -sinPhi * hx + cosPhi * hy
-            // F.6.6: radii too small for the chord are scaled up.
-            let lambda = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry)
-            if lambda > 1 { let s = lambda.squareRoot(); rx *= s; ry *= s }
-            let num = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
-            let den = rx * rx * y1 * y1 + ry * ry * x1 * x1
-            var coef = den > 0 ? max(0, num / den).squareRoot() : 0
+            // F.6.6: radii too small for the chord are scaled up. lambda is
+            // written as squared ratios, not products of squares, so radii
+            // like 1e-300 or 1e300 neither overflow nor underflow to 0 * inf.
+            var lambda = (x1 / rx) * (x1 / rx) + (y1 / ry) * (y1 / ry)
+            let negligible = !lambda.isFinite
+            if negligible {
+                // Radii negligible against the chord: F.6.6 scales them up
+                // uniformly, so only their ratio matters.
+                let big = max(rx, ry)
+                rx /= big; ry /= big
+                lambda = (x1 / rx) * (x1 / rx) + (y1 / ry) * (y1 / ry)
+            }
+            // An ellipse flat beyond Double's range, or one so large that the
+            // arc through both ends is its chord to within 1e-100 px: a line.
+            guard lambda.isFinite, lambda > 1e-200 else { lineTo(p); return }
+            if lambda > 1 || negligible { let s = lambda.squareRoot(); rx *= s; ry *= s; lambda = 1 }
+            // A small arc of a huge ellipse: its centre is far away, and the
+            // points computed from it lose |centre| * 2^-52 to cancellation
+            // (radii of 1e50 put them at 1e34). Where the arc's bulge (at most
+            // h^2 a / (2 b^2), the chord over the flattest curvature) is below
+            // 0.01 px it is the chord.
+            let h = (hx * hx + hy * hy).squareRoot(), b = min(rx, ry)
+            if !large, h / b * h / b * max(rx, ry) / 2 < 0.01 { lineTo(p); return }
+            // F.6.5.2's coefficient, (rx^2 ry^2 - rx^2 y1^2 - ry^2 x1^2) /
+            // (rx^2 y1^2 + ry^2 x1^2), divided through by rx^2 ry^2.
+            var coef = max(0, (1 - lambda) / lambda).squareRoot()
             if large == sweep { coef = -coef }
             let cxp = coef * rx * y1 / ry
             let cyp = -coef * ry * x1 / rx
@@ -183,6 +205,7 @@ extension PathParser {
             var delta = atan2(ux * vy - uy * vx, ux * vx + uy * vy)
             if !sweep && delta > 0 { delta -= 2 * .pi }
             if sweep && delta < 0 { delta += 2 * .pi }
+            guard delta.isFinite, cx.isFinite, cy.isFinite else { lineTo(p); return }
             let pieces = max(1, Int((abs(delta) / PathParser.maxArcPiece).rounded(.up)))
             let step = delta / Double(pieces)
             let k = 4.0 / 3.0 * tan(step / 4)

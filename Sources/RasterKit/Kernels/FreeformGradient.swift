@@ -65,12 +65,12 @@ public struct FreeformGradient: Sendable, Hashable {
             throw RasterError.invalidArgument(name: "points", value: "\(points.count) points", accepted: "1...\(FreeformGradient.maxPoints)")
         }
         for (i, s) in points.enumerated() {
-            try RasterError.requireFinite(s.position.x, "points[\(i)].x")
-            try RasterError.requireFinite(s.position.y, "points[\(i)].y")
+            try InputRange.requireCoordinate(s.position, "points[\(i)]")
         }
-        guard influence.isFinite, influence > 0 else {
-            throw RasterError.invalidArgument(name: "influence", value: "\(influence)", accepted: "a finite number > 0")
-        }
+        // Bounded so that d^2 / L^2 stays a finite Float: influence 1e39
+        // with a point at 1e20 made it inf * 0 = NaN, which trapped the lut
+        // variant's table index (Float -> Int).
+        try InputRange.requireLength(influence, "influence", zeroAllowed: false)
         guard exponent.isFinite, exponent >= 1, exponent <= FreeformGradient.maxExponent else {
             throw RasterError.invalidArgument(name: "exponent", value: "\(exponent)", accepted: "1...\(FreeformGradient.maxExponent)")
         }

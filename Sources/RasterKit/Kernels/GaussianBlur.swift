@@ -26,14 +26,20 @@ public struct GaussianBlur: Sendable, Hashable {
     /// mean, and the exact variant's tap table (8 sigma + 1 entries) stops
     /// being small.
     public static let maxSigma = 4096.0
+    /// The smallest sigma accepted. Below it the exact kernel is the
+    /// identity to 8 bits (w_1 = exp(-1 / (2 sigma^2)) = exp(-5000)), and
+    /// far below it sigma^2 underflows to 0: -1 / (2 sigma^2) = -inf and
+    /// w_0 = exp(0 * -inf) = NaN, which trapped naive's Float -> UInt8 at
+    /// sigma = 1e-200 (iir's coefficients likewise at 5e-324).
+    public static let minSigma = 0.01
+    public static let acceptedText = "\(minSigma) <= sigma <= \(Int(maxSigma)) px"
 
     public let sigma: Double
     public let edge: BlurEdge
 
     public init(sigma: Double, edge: BlurEdge = .transparent) throws {
-        guard sigma.isFinite, sigma > 0, sigma <= GaussianBlur.maxSigma else {
-            throw RasterError.invalidArgument(
-                name: "sigma", value: "\(sigma)", accepted: "0 < sigma <= \(Int(GaussianBlur.maxSigma)) px")
+        guard sigma.isFinite, sigma >= GaussianBlur.minSigma, sigma <= GaussianBlur.maxSigma else {
+            throw RasterError.invalidArgument(name: "sigma", value: "\(sigma)", accepted: GaussianBlur.acceptedText)
         }
         self.sigma = sigma
         self.edge = edge

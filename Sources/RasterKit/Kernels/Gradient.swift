@@ -6,10 +6,20 @@
 ///     radial:  u = |q - c| / r
 ///
 /// then the extend mode maps u into [0, 1] (pad clamps, repeat takes the
-/// fractional part, reflect folds every other period), and the colour is
-/// interpolated linearly between the two stops around u; before the first
-/// stop and after the last it is that stop's colour. Degenerate geometry
-/// (s == t, r == 0) paints the last stop's colour.
+/// fractional part, reflect folds every other period; pad leaves u as it is),
+/// giving t, and the colour follows one rule for every t:
+///
+///     t <  o_0:                     c_0 (before the first stop, its colour)
+///     otherwise, k = the LAST stop with o_k <= t:
+///         k == n - 1:               c_{n-1} (from the last stop on, its colour)
+///         else:                     lerp(c_k, c_{k+1}, (t - o_k) / (o_{k+1} - o_k))
+///
+/// So where stops coincide at o, t < o interpolates towards the first of
+/// them and t >= o away from the last of them; beyond the last offset (even
+/// 1, with pad) the last stop's colour wins, as CSS does. Pad needs no clamp
+/// of its own: the rule pads (backends clamp u to [-1, 2], which keeps every
+/// comparison with offsets in [0, 1] and keeps lane arithmetic finite).
+/// Degenerate geometry (s == t, r == 0) paints the last stop's colour.
 public struct Gradient: Sendable, Hashable {
     public enum Shape: Sendable, Hashable {
         case linear(start: Point, end: Point)
@@ -25,8 +35,8 @@ public struct Gradient: Sendable, Hashable {
     public static let maxStops = 16
 
     public let shape: Shape
-    /// Stops with offsets clamped to [0, 1] and made non-decreasing (an
-    /// offset smaller than the one before it is raised to it, as CSS does).
+    /// Stops with offsets made non-decreasing (an offset smaller than the one
+    /// before it is raised to it, as CSS does), and closer than `InputRange.minStopGap` to the one before made coincident.
     public let stops: [Stop]
     public let extend: ExtendMode
     /// The stops as affine pieces, computed once here so that no kernel call
@@ -39,16 +49,14 @@ public struct Gradient: Sendable, Hashable {
         }
         switch shape {
         case let .linear(s, t):
-            guard s.isFinite, t.isFinite else {
-                throw RasterError.invalidArgument(name: "start/end", value: "\(s) \(t)", accepted: "finite coordinates")
-            }
+            try InputRange.requireCoordinate(s, "start")
+            try InputRange.requireCoordinate(t, "end")
+            // s != t whose difference underflows when squared is not 0 (not degenerate).
+            let d = t - s
+            try InputRange.requireLength(s == t ? 0 : max(d.length, abs(d.x), abs(d.y)), "|end - start|", zeroAllowed: true)
         case let .radial(c, r):
-            guard c.isFinite else {
-                throw RasterError.invalidArgument(name: "center", value: "\(c)", accepted: "finite coordinates")
-            }
-            guard r.isFinite, r >= 0 else {
-                throw RasterError.invalidArgument(name: "radius", value: "\(r)", accepted: "a finite number >= 0")
-            }
+            try InputRange.requireCoordinate(c, "center")
+            try InputRange.requireLength(r, "radius", zeroAllowed: true)
         }
         var previous = 0.0
         var normalised: [Stop] = []
@@ -56,8 +64,13 @@ public struct Gradient: Sendable, Hashable {
             guard stop.offset.isFinite, (0...1).contains(stop.offset) else {
                 throw RasterError.invalidArgument(name: "stops[\(i)].offset", value: "\(stop.offset)", accepted: "0...1")
             }
-            previous = max(previous, stop.offset)
-            normalised.append(Stop(offset: previous, color: stop.color))
+            // A gap below minStopGap is closed (the stops become coincident:
+            // a hard edge), so that no ramp is steeper than Float can hold
+            // and the reference sees the stops the backends see.
+            var offset = max(previous, stop.offset)
+            if offset - previous < InputRange.minStopGap, i > 0 { offset = previous }
+            previous = offset
+            normalised.append(Stop(offset: offset, color: stop.color))
         }
         self.shape = shape
         self.stops = normalised

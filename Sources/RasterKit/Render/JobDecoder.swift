@@ -2,17 +2,19 @@ import Foundation
 
 extension Job {
     /// Decodes a job file; `image` paths are relative to the file.
-    public static func load(contentsOf url: URL) throws -> Job {
+    public static func load(contentsOf url: URL, memoryBudget: MemoryBudget = .default) throws -> Job {
         let data: Data
         // Only a regular file (a FIFO would block): InputFile says why not.
         do { data = try InputFile.read(url.path) } catch let RasterError.io(path, reason) {
             throw RasterError.io(path: path, reason: "cannot read the job file: \(reason)")
         }
-        return try decode(data, baseDirectory: url.deletingLastPathComponent())
+        return try decode(data, baseDirectory: url.deletingLastPathComponent(), memoryBudget: memoryBudget)
     }
 
-    /// Decodes a job document. Every error names the JSON path of the bad value.
-    public static func decode(_ data: Data, baseDirectory: URL) throws -> Job {
+    /// Decodes a job document. Every error names the JSON path of the bad
+    /// value. The job's memory is estimated, and refused beyond
+    /// `memoryBudget`, before any op (or image) is decoded.
+    public static func decode(_ data: Data, baseDirectory: URL, memoryBudget: MemoryBudget = .default) throws -> Job {
         let root: Any
         do { root = try JSONDecoder().decode(JSONValue.self, from: data).any } catch {
             throw RasterError.malformedJob(path: "$", reason: "not valid JSON (\(Job.describe(error)))")
@@ -22,6 +24,8 @@ extension Job {
         let width = try node.required("width").int(in: 1...Image.maxDimension)
         let height = try node.required("height").int(in: 1...Image.maxDimension)
         let background = try node.optional("background")?.color() ?? .transparent
+        try memoryBudget.check(JobMemory.estimate(width: width, height: height, ops: node.optional("ops")?.value),
+                               what: "this \(width)x\(height) job")
         let decoder = JobDecoder(width: width, height: height, baseDirectory: baseDirectory)
         let ops = try decoder.ops(node.optional("ops"))
         return try Job(width: width, height: height, background: background, ops: ops)
@@ -111,7 +115,7 @@ struct JobDecoder {
             return .init(position: Point(try p.required("x").number(), try p.required("y").number()),
                          color: try p.required("color").color())
         }
-        let influence = try node.optional("influence")?.number(in: Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude, "> 0")
+        let influence = try node.optional("influence")?.number(in: InputRange.minLength...InputRange.maxLength, InputRange.lengthText)
             ?? (space == .unit ? 1 : Double(width))
         let exponent = try node.optional("exponent")?.number(in: 1...FreeformGradient.maxExponent) ?? 4
         return .freeform(try FreeformGradient(points: stops, influence: influence, exponent: exponent,
@@ -141,7 +145,7 @@ struct JobDecoder {
     func blur(_ node: JSONNode) throws -> JobOp {
         _ = try node.object(allowing: ["op", "sigma", "edge"])
         let sigma = try node.required("sigma").number(
-            in: Double.leastNonzeroMagnitude...GaussianBlur.maxSigma, "0 < sigma <= \(Int(GaussianBlur.maxSigma)) px")
+            in: GaussianBlur.minSigma...GaussianBlur.maxSigma, GaussianBlur.acceptedText)
         let edge = try node.optional("edge")?.choice(BlurEdge.self) ?? .transparent
         return .blur(try GaussianBlur(sigma: sigma, edge: edge))
     }

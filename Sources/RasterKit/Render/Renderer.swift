@@ -32,6 +32,9 @@ public final class Renderer {
     public var opTimer: ((String, UInt64) -> Void)?
 
     public static let scales: [Double] = [1, 0.5, 0.25]
+    /// The most memory one job may need (see `MemoryBudget`); checked before
+    /// the canvas and layers are allocated.
+    public var memoryBudget = MemoryBudget.default
 
     public init(backend: any RasterBackend, variants: VariantSelection = .exact) {
         self.backend = backend
@@ -65,6 +68,7 @@ public final class Renderer {
 
     /// A new canvas with the job rendered into it.
     public func render(_ job: Job) throws -> Image {
+        try memoryBudget.check(JobMemory.estimate(job), what: "this \(job.width)x\(job.height) job")
         let canvas = try Image(width: job.width, height: job.height)
         try render(job, into: canvas)
         return canvas
@@ -87,6 +91,8 @@ public final class Renderer {
                 accepted: "the job's \(prepared.width)x\(prepared.height)")
         }
         let job = prepared.job
+        // Walks the op tree (no allocation): cheap beside any frame.
+        try memoryBudget.check(JobMemory.estimate(job), what: "this \(job.width)x\(job.height) job")
         guard job.width != canvas.width || job.height != canvas.height else {
             canvas.fill(job.background.rgba8)
             try run(job.ops, on: canvas.view, depth: 0)

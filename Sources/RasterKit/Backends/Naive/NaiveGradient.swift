@@ -1,3 +1,5 @@
+import CRasterOMP
+
 extension NaiveBackend {
     public func gradient(_ gradient: Gradient, into dst: ImageView) throws {
         let stops = gradient.stops
@@ -22,22 +24,23 @@ extension NaiveBackend {
         }
     }
 
-    /// The colour at parameter u: extend, find the two stops around it, lerp.
+    /// The colour at parameter u: extend, then `Gradient`'s stop rule (the
+    /// last stop at or before t starts the interval).
     static func color(at u: Float, _ stops: [Gradient.Stop], _ extend: ExtendMode) -> SIMD4<Float> {
         var t: Float
         switch extend {
-        case .pad: t = min(max(u, 0), 1)
+        case .pad: t = min(max(u, RASTER_GRADIENT_PAD_LOW), RASTER_GRADIENT_PAD_HIGH)
         case .repeat: t = u - u.rounded(.down)
         case .reflect:
             let m = u - 2 * (u / 2).rounded(.down)
             t = m > 1 ? 2 - m : m
         }
-        if t <= Float(stops[0].offset) { return stops[0].color.simd }
-        for k in 1..<stops.count where t < Float(stops[k].offset) {
-            let a = stops[k - 1], b = stops[k]
-            let w = (t - Float(a.offset)) / Float(b.offset - a.offset)
-            return a.color.simd + (b.color.simd - a.color.simd) * w
-        }
-        return stops[stops.count - 1].color.simd
+        if t < Float(stops[0].offset) { return stops[0].color.simd }
+        var k = 0
+        while k + 1 < stops.count, Float(stops[k + 1].offset) <= t { k += 1 }
+        if k == stops.count - 1 { return stops[k].color.simd }
+        let a = stops[k], b = stops[k + 1]
+        let w = (t - Float(a.offset)) / Float(b.offset - a.offset)
+        return a.color.simd + (b.color.simd - a.color.simd) * w
     }
 }

@@ -1,3 +1,5 @@
+import CRasterOMP
+
 extension SIMDBackend {
     public func gradient(_ gradient: Gradient, into dst: ImageView) throws {
         if gradient.isDegenerate {
@@ -67,7 +69,8 @@ struct RampLanes {
         let t: FloatLanes
         switch extend {
         case .pad:
-            t = Lanes.clamp(u, 0, 1)
+            // The stop rule pads by itself; the clamp only keeps lanes finite.
+            t = Lanes.clamp(u, RASTER_GRADIENT_PAD_LOW, RASTER_GRADIENT_PAD_HIGH)
         case .repeat:
             t = u - u.rounded(.down)
         case .reflect:

@@ -1,0 +1,123 @@
+import Foundation
+
+/// How much memory one job may need (SPEC section 10: "a job's memory is
+/// estimated before anything is allocated and refused beyond a budget").
+///
+/// A 32768 x 32768 canvas is 4 GiB; with nested layers and a few decoded
+/// images it ran into "Fatal error: failed to allocate" (a trap, not an
+/// error). The estimate is taken from the job before its images are decoded
+/// (`Job.decode`) and again before a renderer allocates (`Renderer.render`).
+public struct MemoryBudget: Sendable, Hashable, CustomStringConvertible {
+    public let bytes: Int
+
+    public init(bytes: Int) throws {
+        guard bytes >= MemoryBudget.minimum else {
+            throw RasterError.invalidArgument(name: "--max-memory", value: "\(bytes) bytes", accepted: MemoryBudget.acceptedText)
+        }
+        self.bytes = bytes
+    }
+
+    /// 1 MiB: a smaller budget could not hold any useful canvas.
+    public static let minimum = 1 << 20
+    static let acceptedText = "a size such as 512M, 2G, 1.5G or a byte count, at least 1M"
+
+    /// Half the machine's physical memory: a job that needs more would push
+    /// the machine into swap (or the OOM killer) long before it finished,
+    /// and half leaves room for the process itself and the rest of the host.
+    public static let `default` = try! MemoryBudget(bytes: max(minimum, Int(clamping: ProcessInfo.processInfo.physicalMemory / 2)))
+
+    /// `512M`, `2G`, `1.5GiB`, `1048576` (binary units: K = 1024).
+    public init(parsing text: String) throws {
+        let t = text.trimmingCharacters(in: .whitespaces).uppercased()
+        var digits = t, unit = 1.0
+        let k = 1024.0
+        let units: [(String, Double)] = [("KIB", k), ("MIB", k * k), ("GIB", k * k * k), ("TIB", k * k * k * k),
+                                         ("KB", k), ("MB", k * k), ("GB", k * k * k), ("TB", k * k * k * k),
+                                         ("K", k), ("M", k * k), ("G", k * k * k), ("T", k * k * k * k)]
+        for (suffix, scale) in units
+        where t.hasSuffix(suffix) {
+            digits = String(t.dropLast(suffix.count)); unit = scale; break
+        }
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+              let v = Double(digits), v.isFinite, v * unit >= 1, v * unit < 0x1p62 else {
+            throw RasterError.invalidArgument(name: "--max-memory", value: "'\(RasterError.escaped(text))'", accepted: MemoryBudget.acceptedText)
+        }
+        try self.init(bytes: Int(v * unit)) // v * unit < 2^62: the conversion cannot trap
+    }
+
+    public var description: String { MemoryBudget.format(bytes) }
+
+    static func format(_ bytes: Int) -> String {
+        bytes >= 1 << 30 ? String(format: "%.1f GiB", Double(bytes) / 1073741824) : "\(bytes >> 20) MiB"
+    }
+
+    /// Throws unless `estimate` fits.
+    public func check(_ estimate: Int, what: String) throws {
+        guard estimate <= bytes else {
+            throw RasterError.invalidArgument(
+                name: "--max-memory", value: "\(what) needs about \(MemoryBudget.format(estimate))",
+                accepted: "at most \(self) (raise --max-memory, or make the canvas smaller)")
+        }
+    }
+}
+
+/// The memory a job needs, estimated from its shape alone.
+public enum JobMemory {
+    /// Bytes per pixel of kernel scratch, the largest any kernel takes: the
+    /// blur's Float planes (4 channels x 4 bytes), the resampler's stretched
+    /// planes and K4's cells stay within it.
+    public static let scratchBytesPerPixel = 16
+
+    /// canvas (and the output's encoding copy) + one layer per nesting level
+    /// plus one for translucent paint at the deepest + every decoded image +
+    /// scratch. Saturating: absurd sizes give Int.max, never an overflow trap.
+    public static func estimate(width: Int, height: Int, layerDepth: Int, images: Int, usesScratch: Bool) -> Int {
+        let plane = width.multipliedReportingOverflow(by: height)
+        guard !plane.overflow else { return .max }
+        let canvases = 2 + (layerDepth + 1) + images + (usesScratch ? scratchBytesPerPixel / 4 : 0)
+        let (bytes, overflow) = plane.partialValue.multipliedReportingOverflow(by: 4 * canvases)
+        return overflow ? .max : bytes
+    }
+
+    /// The estimate for a decoded job. Called once per frame by the
+    /// renderer: a static recursion over inout counters, no closure context
+    /// to box, so it allocates nothing.
+    public static func estimate(_ job: Job) -> Int {
+        var depth = 0, images = 0, scratch = false
+        walk(job.ops, level: 0, depth: &depth, images: &images, scratch: &scratch)
+        return estimate(width: job.width, height: job.height, layerDepth: depth, images: images, usesScratch: scratch)
+    }
+
+    private static func walk(_ ops: [JobOp], level: Int, depth: inout Int, images: inout Int, scratch: inout Bool) {
+        depth = max(depth, level)
+        for op in ops {
+            switch op {
+            case .image: images += 1
+            case let .layer(_, inner), let .scaledLayer(_, _, _, inner):
+                walk(inner, level: level + 1, depth: &depth, images: &images, scratch: &scratch)
+            case .gradient: break
+            default: scratch = true
+            }
+        }
+    }
+
+    /// The estimate from a job document's op tree, before any op (and so
+    /// any image) is decoded.
+    static func estimate(width: Int, height: Int, ops: Any?) -> Int {
+        var depth = 0, images = 0, scratch = false
+        func walk(_ ops: Any?, _ level: Int) {
+            guard let list = ops as? [Any], level <= 64 else { return }
+            depth = max(depth, level)
+            for case let op as [String: Any] in list {
+                switch op["op"] as? String {
+                case "image": images += 1
+                case "layer": walk(op["ops"], level + 1)
+                case "linear", "radial": break
+                default: scratch = true
+                }
+            }
+        }
+        walk(ops, 0)
+        return estimate(width: width, height: height, layerDepth: depth, images: images, usesScratch: scratch)
+    }
+}
