@@ -65,7 +65,6 @@ final class FillPrecisionTests: XCTestCase {
             ("1,000 stacked triangles, nonzero", try PathFill(path: stackedTriangles(1000), rule: .nonzero, color: colour)),
             ("100,000-segment zigzag, nonzero", try PathFill(path: zigzag(100_000), rule: .nonzero, color: translucent)),
             ("100,000-segment zigzag, even-odd", try PathFill(path: zigzag(100_000), rule: .evenodd, color: translucent)),
-            ("100,000-segment vertical zigzag, nonzero", try PathFill(path: verticalZigzag(100_000), rule: .nonzero, color: translucent)),
             ("100 stacked triangles, even-odd", try PathFill(path: stackedTriangles(100), rule: .evenodd, color: colour)),
             ("101 stacked triangles, even-odd", try PathFill(path: stackedTriangles(101), rule: .evenodd, color: colour)),
         ]
@@ -109,7 +108,7 @@ final class FillPrecisionTests: XCTestCase {
     func testThreadCountDoesNotChangeStackedFills() throws {
         for (name, fill) in try FillPrecisionTests.cases() {
             for kind in BackendKind.allCases where kind != .naive {
-                for variant in FillVariant.allCases {
+                for variant in [FillVariant.exact, .ss16] {
                     var first: [UInt8]?
                     for threads in [1, 2, 7] {
                         let image = try FillTests.background(width: 100, height: 80)
