@@ -13,6 +13,12 @@
 // sub-scanline's sorted crossings into sample-exact steps in the same cells.
 // A strip's work is identical whichever thread does it, so the image does
 // not depend on the thread count.
+//
+// Cells hold winding in fixed point (RASTER_OMP_FILL_ONE units a pixel,
+// see raster_omp.h and PathFill's accuracy statement), summed in wrapping
+// uint32_t: each row step's values are computed in float and rounded once,
+// the first cell takes the step's exact winding minus the rest, and every
+// sum after that is exact and order-free.
 #include "raster_omp.h"
 #include "pixel.h"
 #include <string.h>
@@ -30,13 +36,36 @@
 #define MINF(a, b) ((a) < (b) ? (a) : (b))
 #define MAXF(a, b) ((a) > (b) ? (a) : (b))
 
+#define FIX_ONE RASTER_OMP_FILL_ONE
+
+/// round(v * FIX_ONE) as two's complement, for |v * FIX_ONE| < 2^22, via the
+/// magic number 1.5 * 2^23 (RasterKit's FillFixed.quantise).
+static inline __attribute__((always_inline)) uint32_t quantise(float v) {
+    const float t = v * (float)FIX_ONE + 12582912.0f; /* v * FIX_ONE is exact: a contraction changes nothing */
+    uint32_t u;
+    memcpy(&u, &t, sizeof u);
+    return u - 0x4B400000u;
+}
+
+/// round(b + k m) in units (|b + k m| < 2^22), never contracted into an FMA
+/// (the file is built with -ffp-contract=fast): step_lane and
+/// scatter_steps must round the same values bit for bit.
+static inline __attribute__((always_inline)) uint32_t round_affine(float b, float k, float m) {
+    #pragma clang fp contract(off)
+    const float p = b + k * m;
+    const float t = p + 12582912.0f;
+    uint32_t u;
+    memcpy(&u, &t, sizeof u);
+    return u - 0x4B400000u;
+}
+
 /// Coverage closer than this to 0 or 1 on a constant run counts as 0 or 1.
 #define RUN_EPSILON (1.0f / 1024.0f)
 
 static inline size_t align64(size_t n) { return (n + 63) & ~(size_t)63; }
 
 /// Bytes of a band's staging lanes (16 vectors of 16 floats, see flush_steps).
-#define STAGE_VECTORS_BYTES (16 * LANES * 4)
+#define STAGE_VECTORS_BYTES (STAGE_VECTORS * LANES * 4)
 
 static inline int first_sub(float y, int samples) { return (int)ceilf(y * (float)samples - 0.5f); }
 
@@ -48,7 +77,7 @@ static inline void edge_strips(const float *e, int first, int *a, int *b) {
 
 /// Scratch carved out of the caller's memory for one band (thread).
 typedef struct {
-    float *cells;          /* STRIP_ROWS x cell_stride, indexed from the layout origin */
+    uint32_t *cells;       /* STRIP_ROWS x cell_stride fixed-point cells, indexed from the layout origin */
     uint64_t *bits;        /* STRIP_ROWS x words */
     float *crossings;      /* 2 floats (x, direction) per crossing */
     int32_t *starts;       /* STRIP_ROWS * samples + 1 */
@@ -63,7 +92,7 @@ typedef struct {
     const float *edges;
     const int32_t *offsets; /* indexed by strip (from the plan's first), valid for the band's strips */
     const int32_t *indices;
-    const float *masks;
+    const uint32_t *masks; /* 16 x 16 prefix-sum step masks, all ones for lane >= j */
     uint8_t *dst;
     ptrdiff_t stride;
     int width, height;
@@ -97,14 +126,15 @@ static inline void mark(const fill_context *c, uint64_t *bits, int from, int to)
 /// lanes: rows, each step's edge (top point, bottom y, slope, direction and
 /// x range), then the batch's results.
 enum { STAGE_ROW, STAGE_XT, STAGE_YT, STAGE_YB, STAGE_DXDY, STAGE_DIR, STAGE_XMIN, STAGE_XMAX,
-       OUT_FIRST, OUT_SECOND, OUT_MIDDLE, OUT_PENULT, OUT_LAST, OUT_INDEX, OUT_SPAN, OUT_ROW, STAGE_VECTORS };
+       OUT_FIRST, OUT_SECOND, OUT_MIDDLE, OUT_PENULT, OUT_LAST, OUT_INDEX, OUT_SPAN, OUT_ROW, OUT_BASE, STAGE_VECTORS };
 
 /// One row step (font-rs' draw_line): the cells it touches and the values
 /// it adds to its first, second, middle, second-last and last cell, into
 /// lane l of the result vectors. x at a row boundary comes from the step's
 /// edge end points, never from the previous row, so a strip's cells do not
 /// depend on its band.
-static inline void step_lane(float *restrict v, int32_t *restrict iv, int l, float row, float xt, float yt, float yb,
+/* Always inlined: a call in the batch loop stops it vectorising. */
+static inline __attribute__((always_inline)) void step_lane(uint32_t *restrict cv, int32_t *restrict iv, int l, float row, float xt, float yt, float yb,
                              float dxdy, float dir, float xmin, float xmax) {
     const float ya = MAXF(row, yt), yz = MINF(row + 1.0f, yb);
     const float xa0 = (ya - yt) * dxdy + xt, xz0 = (yz - yt) * dxdy + xt;
@@ -120,14 +150,36 @@ static inline void step_lane(float *restrict v, int32_t *restrict iv, int l, flo
     const float am = 0.5f * s * f1 * f1;
     const float a1 = s * (1.5f - f0);
     const float a2 = a1 + (sp - 3.0f) * s;
-    v[OUT_FIRST * LANES + l] = sp <= 1.0f ? d - right : d * a0;
-    v[OUT_SECOND * LANES + l] = sp <= 1.0f ? right : (sp == 2.0f ? d * (1.0f - a0 - am) : d * (a1 - a0));
     /* Unused values are zero, so scatter_steps adds all five without a
        branch on the span (which alternates between two lengths along a
-       slanted edge, so a branch on it mispredicts every other row). */
-    v[OUT_MIDDLE * LANES + l] = sp <= 3.0f ? 0.0f : d * s;
-    v[OUT_PENULT * LANES + l] = sp <= 2.0f ? 0.0f : d * (1.0f - a2 - am);
-    v[OUT_LAST * LANES + l] = sp <= 1.0f ? 0.0f : d * am;
+       slanted edge, so a branch on it mispredicts every other row).
+       Fixed point: each cell gets round(U_j) - round(U_j+1), U_j the
+       step's winding in cells j and after (in units), summed from the
+       right -- last, + penultimate (base), + the middle cells
+       (scatter_steps walks them), + second -- and the first cell the
+       step's exact winding less the rounded rest (RasterKit's FillFixed):
+       every pixel is within half a unit, whatever the span. */
+    const float one = (float)FIX_ONE;
+    const float second = (sp <= 1.0f ? right : (sp == 2.0f ? d * (1.0f - a0 - am) : d * (a1 - a0))) * one;
+    const float last = sp <= 1.0f ? 0.0f : d * am * one;
+    const float base = last + (sp <= 2.0f ? 0.0f : d * (1.0f - a2 - am) * one);
+    const float middle = sp <= 3.0f ? 0.0f : d * s * one;
+    const uint32_t middles = round_affine(base, sp - 3.0f, middle);
+    const uint32_t suffix = round_affine(base + (sp - 3.0f) * middle, 1.0f, second);
+    const uint32_t rounded_last = round_affine(last, 0.0f, 0.0f);
+    /* The step's exact winding (rounded heights within the row telescope
+       along a closed path). */
+    const uint32_t up = quantise(yz - row) - quantise(ya - row);
+    const uint32_t total = dir < 0.0f ? 0u - up : up;
+    cv[OUT_FIRST * LANES + l] = total - suffix;
+    cv[OUT_SECOND * LANES + l] = suffix - middles;
+    uint32_t bits;
+    memcpy(&bits, &middle, sizeof bits);
+    cv[OUT_MIDDLE * LANES + l] = bits;
+    memcpy(&bits, &base, sizeof bits);
+    cv[OUT_BASE * LANES + l] = bits;
+    cv[OUT_PENULT * LANES + l] = round_affine(base, 0.0f, 0.0f) - rounded_last;
+    cv[OUT_LAST * LANES + l] = rounded_last;
     iv[OUT_INDEX * LANES + l] = (int32_t)lof;
     iv[OUT_SPAN * LANES + l] = (int32_t)sp;
     iv[OUT_ROW * LANES + l] = (int32_t)row;
@@ -136,17 +188,31 @@ static inline void step_lane(float *restrict v, int32_t *restrict iv, int l, flo
 /// Adds `count` computed steps to the cells, in lane (path) order.
 static void scatter_steps(const fill_context *c, fill_band *band, int count, int top) {
     const raster_omp_fill_plan *p = c->plan;
-    const float *v = band->lanes;
+    const uint32_t *v = (const uint32_t *)band->lanes;
     const int32_t *iv = (const int32_t *)band->lanes;
     for (int l = 0; l < count; l++) {
         const int row = iv[OUT_ROW * LANES + l];
-        float *cell = band->cells + (ptrdiff_t)(row - top) * p->cell_stride - p->origin;
+        uint32_t *cell = band->cells + (ptrdiff_t)(row - top) * p->cell_stride - p->origin;
         const int x = iv[OUT_INDEX * LANES + l], k = iv[OUT_SPAN * LANES + l];
-        const float m = v[OUT_MIDDLE * LANES + l];
+        float m, b;
+        memcpy(&m, &v[OUT_MIDDLE * LANES + l], sizeof m);
+        memcpy(&b, &v[OUT_BASE * LANES + l], sizeof b);
         cell[x] += v[OUT_FIRST * LANES + l];
         cell[x + 1] += v[OUT_SECOND * LANES + l];
-        cell[x + 2] += m; /* zero unless a middle cell; CELL_GUARD keeps it in the buffer */
-        for (int i = x + 3; i < x + k - 1; i++) cell[i] += m;
+        /* Middle cell x + 2 + i gets round(U) - round(U'), U = base + (k - 3 - i)
+           middle, as step_lane rounded them; cell x + 2 gets 0 unless it is a
+           middle cell (CELL_GUARD keeps it in the buffer). */
+        float kf = (float)(k - 3);
+        uint32_t previous = round_affine(b, kf, m);
+        kf -= 1.0f;
+        uint32_t next = round_affine(b, kf, m);
+        cell[x + 2] += previous - next;
+        for (int i = x + 3; i < x + k - 1; i++) {
+            previous = next;
+            kf -= 1.0f;
+            next = round_affine(b, kf, m);
+            cell[i] += previous - next;
+        }
         cell[x + k - 1] += v[OUT_PENULT * LANES + l];
         cell[x + k] += v[OUT_LAST * LANES + l];
         mark(c, band->bits + (ptrdiff_t)(row - top) * p->words, x, x + k);
@@ -157,9 +223,10 @@ static void scatter_steps(const fill_context *c, fill_band *band, int count, int
 static void flush_steps(const fill_context *c, fill_band *band, int count, int top) {
     float *restrict v = band->lanes;
     int32_t *restrict iv = (int32_t *)band->lanes;
+    uint32_t *restrict cv = (uint32_t *)band->lanes;
     #pragma omp simd
     for (int l = 0; l < LANES; l++)
-        step_lane(v, iv, l, v[STAGE_ROW * LANES + l], v[STAGE_XT * LANES + l], v[STAGE_YT * LANES + l],
+        step_lane(cv, iv, l, v[STAGE_ROW * LANES + l], v[STAGE_XT * LANES + l], v[STAGE_YT * LANES + l],
                   v[STAGE_YB * LANES + l], v[STAGE_DXDY * LANES + l], v[STAGE_DIR * LANES + l],
                   v[STAGE_XMIN * LANES + l], v[STAGE_XMAX * LANES + l]);
     scatter_steps(c, band, count, top);
@@ -173,12 +240,12 @@ static void flush_steps(const fill_context *c, fill_band *band, int count, int t
 
 static void direct_steps(const fill_context *c, fill_band *band, float xt, float yt, float yb, float dxdy, float dir,
                          float xmin, float xmax, int first, int end, int top) {
-    float *restrict v = band->lanes;
     int32_t *restrict iv = (int32_t *)band->lanes;
+    uint32_t *restrict cv = (uint32_t *)band->lanes;
     for (int row = first; row < end; row += LANES) {
         #pragma omp simd
         for (int l = 0; l < LANES; l++)
-            step_lane(v, iv, l, (float)(row + l), xt, yt, yb, dxdy, dir, xmin, xmax);
+            step_lane(cv, iv, l, (float)(row + l), xt, yt, yb, dxdy, dir, xmin, xmax);
         scatter_steps(c, band, end - row < LANES ? end - row : LANES, top);
     }
 }
@@ -212,13 +279,14 @@ static void stage_edge(const fill_context *c, fill_band *band, const float *e, i
     *staged = k;
 }
 
-/// A vertical step of `weight` at x = sample / S (a supersampled span's end).
-static inline void add_step(const fill_context *c, float *cell, uint64_t *bits, int sample, float weight) {
+/// A vertical step of S `unit`s (1/S of a pixel row, signed by wrapping) at
+/// x = sample / S (a supersampled span's end): exact, S^2 divides FIX_ONE.
+static inline void add_step(const fill_context *c, uint32_t *cell, uint64_t *bits, int sample, uint32_t unit) {
     const int s = c->samples;
     const int x = sample / s;
-    const float f = (float)(sample - x * s) / (float)s;
-    cell[x] += weight * (1.0f - f);
-    cell[x + 1] += weight * f;
+    const uint32_t r = (uint32_t)(sample - x * s);
+    cell[x] += unit * ((uint32_t)s - r);
+    cell[x + 1] += unit * r;
     mark(c, bits, x, x + 1);
 }
 
@@ -267,14 +335,14 @@ static void sample_strip(const fill_context *c, fill_band *band, int s, int top,
         }
     }
     /* starts[k] is now the end of list k */
-    const float height = 1.0f / (float)n;
+    const uint32_t unit = (uint32_t)FIX_ONE / (uint32_t)(n * n);
     for (int k = 0; k < lines; k++) {
         const int begin = k == 0 ? 0 : starts[k - 1], end = starts[k];
         if (end - begin < 2) continue;
         float *list = band->crossings + 2 * begin;
         sort_by_x(list, end - begin);
         const int row = top + k / n;
-        float *cell = band->cells + (ptrdiff_t)(row - top) * p->cell_stride - p->origin;
+        uint32_t *cell = band->cells + (ptrdiff_t)(row - top) * p->cell_stride - p->origin;
         uint64_t *bits = band->bits + (ptrdiff_t)(row - top) * p->words;
         int winding = 0;
         for (int i = 0; i + 1 < end - begin; i++) {
@@ -284,21 +352,27 @@ static void sample_strip(const fill_context *c, fill_band *band, int s, int top,
             const int from = (int)ceilf(list[2 * i] * (float)n - 0.5f);
             const int to = (int)ceilf(list[2 * (i + 1)] * (float)n - 0.5f);
             if (from >= to) continue;
-            add_step(c, cell, bits, from, height);
-            add_step(c, cell, bits, to, -height);
+            add_step(c, cell, bits, from, unit);
+            add_step(c, cell, bits, to, 0u - unit);
         }
     }
 }
 
 /* ---- compositing ----------------------------------------------------- */
 
-static inline float rule_coverage(float a, int evenodd) {
+/// The rule on a fixed-point winding (RasterKit's FillFixed.coverage):
+/// even-odd folds a modulo 2 FIX_ONE (a mask, so wrapping loses nothing);
+/// nonzero takes min(FIX_ONE, |a|) with a read as signed 32-bit.
+static inline float rule_coverage(uint32_t a, int evenodd) {
+    uint32_t m;
     if (evenodd) {
-        const float h = a * 0.5f;
-        return fabsf(h - rintf(h)) * 2.0f;
+        const uint32_t r = a & (2u * FIX_ONE - 1u);
+        m = r > FIX_ONE ? 2u * FIX_ONE - r : r;
+    } else {
+        m = (int32_t)a < 0 ? 0u - a : a;
+        m = m > FIX_ONE ? FIX_ONE : m;
     }
-    const float m = fabsf(a);
-    return m < 1.0f ? m : 1.0f;
+    return (float)(int32_t)m * (1.0f / (float)FIX_ONE);
 }
 
 /// d = c m + d (1 - m c.a / 255), rounded half up. No clamping is needed for
@@ -337,18 +411,16 @@ static void paint_run(const fill_context *c, uint32_t *px, int count, float m) {
     for (int i = 0; i < count; i++) px[i] = blend_pixel(c, px[i], m);
 }
 
-/// Lane l of the inclusive prefix sum of the 16 cells q: sum over j of
-/// q[j] * mask[j][l] (mask 1 for l >= j), written as four partial sums so
-/// the multiply-adds are independent; `m` points at the 16 x 16 masks.
+/// Lane l of the inclusive prefix sum of the 16 fixed-point cells q: sum
+/// over j of q[j] & mask[j][l] (mask all ones for l >= j), exact in
+/// wrapping uint32_t; `m` points at the 16 x 16 masks.
 #define PREFIX_LANE(q, m, l)                                                                              \
-    (((q)[0] * (m)[0 * LANES + (l)] + (q)[4] * (m)[4 * LANES + (l)] + (q)[8] * (m)[8 * LANES + (l)]     \
-      + (q)[12] * (m)[12 * LANES + (l)])                                                                 \
-     + ((q)[1] * (m)[1 * LANES + (l)] + (q)[5] * (m)[5 * LANES + (l)] + (q)[9] * (m)[9 * LANES + (l)]   \
-        + (q)[13] * (m)[13 * LANES + (l)]))                                                              \
-        + (((q)[2] * (m)[2 * LANES + (l)] + (q)[6] * (m)[6 * LANES + (l)] + (q)[10] * (m)[10 * LANES + (l)] \
-            + (q)[14] * (m)[14 * LANES + (l)])                                                           \
-           + ((q)[3] * (m)[3 * LANES + (l)] + (q)[7] * (m)[7 * LANES + (l)] + (q)[11] * (m)[11 * LANES + (l)] \
-              + (q)[15] * (m)[15 * LANES + (l)]))
+    (((q)[0] & (m)[0 * LANES + (l)]) + ((q)[4] & (m)[4 * LANES + (l)]) + ((q)[8] & (m)[8 * LANES + (l)])  \
+     + ((q)[12] & (m)[12 * LANES + (l)]) + ((q)[1] & (m)[1 * LANES + (l)]) + ((q)[5] & (m)[5 * LANES + (l)]) \
+     + ((q)[9] & (m)[9 * LANES + (l)]) + ((q)[13] & (m)[13 * LANES + (l)]) + ((q)[2] & (m)[2 * LANES + (l)]) \
+     + ((q)[6] & (m)[6 * LANES + (l)]) + ((q)[10] & (m)[10 * LANES + (l)]) + ((q)[14] & (m)[14 * LANES + (l)]) \
+     + ((q)[3] & (m)[3 * LANES + (l)]) + ((q)[7] & (m)[7 * LANES + (l)]) + ((q)[11] & (m)[11 * LANES + (l)]) \
+     + ((q)[15] & (m)[15 * LANES + (l)]))
 
 /// The 16 pixels of a chunk blended with 8-bit coverage m8 (0...255), for a
 /// colour with whole premultiplied channels: the simd backend's scheme (see
@@ -396,23 +468,15 @@ static inline void blend_chunk8(const fill_context *c, uint32_t *restrict px, co
 /// (`count` < 16 at the right edge of the canvas). A whole-channel colour
 /// takes the 8-bit blend, with chunks whose coverage rounds to 0 left alone
 /// and, under an opaque colour, those that round to 255 stored.
-static inline void paint_chunk(const fill_context *c, const float *restrict q, uint32_t *restrict px, int count,
-                               float carry) {
-    const float *restrict m = c->masks;
+static inline void paint_chunk(const fill_context *c, const uint32_t *restrict q, uint32_t *restrict px, int count,
+                               uint32_t carry) {
+    const uint32_t *restrict m = c->masks;
     if (count == LANES && c->integral) {
         uint32_t m8[LANES];
         uint32_t any = 0, all = 255;
         #pragma omp simd reduction(|:any) reduction(&:all)
         for (int l = 0; l < LANES; l++) {
-            const float a = PREFIX_LANE(q, m, l) + carry;
-            float cov;
-            if (c->sweep_evenodd) {
-                const float h = a * 0.5f;
-                cov = fabsf(h - rintf(h)) * 2.0f;
-            } else {
-                cov = fabsf(a);
-                cov = cov < 1.0f ? cov : 1.0f;
-            }
+            const float cov = rule_coverage(PREFIX_LANE(q, m, l) + carry, c->sweep_evenodd);
             m8[l] = (uint32_t)(cov * 255.0f + 0.5f);
             any |= m8[l];
             all &= m8[l];
@@ -429,16 +493,10 @@ static inline void paint_chunk(const fill_context *c, const float *restrict q, u
     if (count == LANES) {
         if (c->sweep_evenodd) {
             #pragma omp simd
-            for (int l = 0; l < LANES; l++) {
-                const float h = (PREFIX_LANE(q, m, l) + carry) * 0.5f;
-                px[l] = blend_pixel(c, px[l], fabsf(h - rintf(h)) * 2.0f);
-            }
+            for (int l = 0; l < LANES; l++) px[l] = blend_pixel(c, px[l], rule_coverage(PREFIX_LANE(q, m, l) + carry, 1));
         } else {
             #pragma omp simd
-            for (int l = 0; l < LANES; l++) {
-                const float a = fabsf(PREFIX_LANE(q, m, l) + carry);
-                px[l] = blend_pixel(c, px[l], a < 1.0f ? a : 1.0f);
-            }
+            for (int l = 0; l < LANES; l++) px[l] = blend_pixel(c, px[l], rule_coverage(PREFIX_LANE(q, m, l) + carry, 0));
         }
         return;
     }
@@ -448,10 +506,10 @@ static inline void paint_chunk(const fill_context *c, const float *restrict q, u
 static void sweep_row(const fill_context *c, fill_band *band, int y, int top) {
     const raster_omp_fill_plan *p = c->plan;
     uint64_t *bits = band->bits + (ptrdiff_t)(y - top) * p->words;
-    float *cell = band->cells + (ptrdiff_t)(y - top) * p->cell_stride - p->origin;
+    uint32_t *cell = band->cells + (ptrdiff_t)(y - top) * p->cell_stride - p->origin;
     uint32_t *px = (uint32_t *)(c->dst + (ptrdiff_t)y * c->stride);
     const int width = c->width;
-    float carry = 0.0f;
+    uint32_t carry = 0;
     int done = p->origin;
     for (int w = 0; w < p->words; w++) {
         uint64_t word = bits[w];
@@ -462,12 +520,12 @@ static void sweep_row(const fill_context *c, fill_band *band, int y, int top) {
             word &= word - 1;
             if (x0 > done && done < width)
                 paint_run(c, px + done, (x0 < width ? x0 : width) - done, rule_coverage(carry, c->sweep_evenodd));
-            float *q = cell + x0;
-            /* The chunk's total, grouped like lane 15 of PREFIX_LANE. */
-            const float total = ((q[0] + q[4] + q[8] + q[12]) + (q[1] + q[5] + q[9] + q[13]))
-                              + ((q[2] + q[6] + q[10] + q[14]) + (q[3] + q[7] + q[11] + q[15]));
+            uint32_t *q = cell + x0;
+            /* The chunk's total (exact: any order). */
+            uint32_t total = 0;
+            for (int l = 0; l < LANES; l++) total += q[l];
             if (x0 < width) paint_chunk(c, q, px + x0, width - x0 < LANES ? width - x0 : LANES, carry);
-            memset(q, 0, LANES * sizeof(float));
+            memset(q, 0, LANES * sizeof(uint32_t));
             carry += total;
             done = x0 + LANES;
         }
@@ -477,7 +535,7 @@ static void sweep_row(const fill_context *c, fill_band *band, int y, int top) {
 
 static void run_band(const fill_context *c, fill_band *band, int s0, int s1) {
     const raster_omp_fill_plan *p = c->plan;
-    memset(band->cells, 0, (size_t)STRIP_ROWS * p->cell_stride * sizeof(float));
+    memset(band->cells, 0, (size_t)STRIP_ROWS * p->cell_stride * sizeof(uint32_t));
     memset(band->bits, 0, (size_t)STRIP_ROWS * p->words * sizeof(uint64_t));
     for (int s = s0; s < s1; s++) {
         const int top = (p->first_strip + s) * STRIP_ROWS;
@@ -550,10 +608,10 @@ static void fill_band_at(const fill_context *shared, int b) {
         index_bytes + mask_bytes + cell_bytes + bit_bytes + crossing_bytes + start_bytes + align64(STAGE_VECTORS_BYTES));
     int32_t *indices = (int32_t *)m;
     m += index_bytes;
-    float *masks = (float *)m;
+    uint32_t *masks = (uint32_t *)m;
     m += mask_bytes;
     fill_band band;
-    band.cells = (float *)m;
+    band.cells = (uint32_t *)m;
     m += cell_bytes;
     band.bits = (uint64_t *)m;
     m += bit_bytes;
@@ -574,7 +632,7 @@ static void fill_band_at(const fill_context *shared, int b) {
     for (int s = s1; s > s0; s--) offsets[s] = offsets[s - 1];
     offsets[s0] = 0;
     for (int j = 0; j < LANES; j++)
-        for (int l = 0; l < LANES; l++) masks[j * LANES + l] = l >= j ? 1.0f : 0.0f;
+        for (int l = 0; l < LANES; l++) masks[j * LANES + l] = l >= j ? ~0u : 0u;
 
     fill_context c = *shared;
     c.edges = edges;
@@ -610,4 +668,46 @@ void raster_omp_fill(const raster_omp_fill_plan *plan, const raster_omp_fill_sou
     }
     #pragma omp parallel for schedule(static) num_threads(plan->bands)
     for (int b = 0; b < plan->bands; b++) fill_band_at(&c, b);
+}
+
+/* ---- the accumulation stage alone (for differential tests) ------------ */
+
+size_t raster_omp_fill_windings_bytes(int width) {
+    const int stride = (width + 2 + LANES - 1) & ~(LANES - 1);
+    const int words = (stride / LANES + 63) / 64;
+    return align64(((size_t)STRIP_ROWS * stride + CELL_GUARD) * 4) + align64((size_t)STRIP_ROWS * words * 8)
+         + align64(STAGE_VECTORS_BYTES);
+}
+
+void raster_omp_fill_windings(const float *edges, int count, int width, int height, void *memory, int32_t *out) {
+    const int stride = (width + 2 + LANES - 1) & ~(LANES - 1);
+    raster_omp_fill_plan plan = { .first_strip = 0, .strip_count = (height + STRIP_ROWS - 1) / STRIP_ROWS,
+                                  .origin = 0, .cell_stride = stride, .words = (stride / LANES + 63) / 64,
+                                  .samples = 0, .bands = 1 };
+    fill_context c = { .plan = &plan, .width = width, .height = height };
+    uint8_t *m = (uint8_t *)memory;
+    fill_band band;
+    band.cells = (uint32_t *)m;
+    m += align64(((size_t)STRIP_ROWS * stride + CELL_GUARD) * 4);
+    band.bits = (uint64_t *)m;
+    m += align64((size_t)STRIP_ROWS * plan.words * 8);
+    band.lanes = (float *)m;
+    for (int top = 0; top < height; top += STRIP_ROWS) {
+        const int bottom = top + STRIP_ROWS < height ? top + STRIP_ROWS : height;
+        memset(band.cells, 0, ((size_t)STRIP_ROWS * stride + CELL_GUARD) * 4);
+        int staged = 0;
+        for (int i = 0; i < count; i++) {
+            const float *e = edges + 4 * i;
+            if (MAXF(e[1], e[3]) <= (float)top || MINF(e[1], e[3]) >= (float)bottom) continue;
+            stage_edge(&c, &band, e, top, bottom, &staged);
+        }
+        if (staged > 0) flush_steps(&c, &band, staged, top);
+        for (int y = top; y < bottom; y++) {
+            uint32_t sum = 0;
+            for (int x = 0; x < width + 2; x++) {
+                sum += band.cells[(size_t)(y - top) * stride + x];
+                out[(size_t)y * (width + 2) + x] = (int32_t)sum;
+            }
+        }
+    }
 }

@@ -200,6 +200,13 @@ void raster_omp_blur_resampled(const raster_omp_blur_filter *rows, const raster_
 /// K4 works in strips of this many pixel rows (RasterKit's FillStrips.rows).
 #define RASTER_OMP_FILL_STRIP_ROWS 32
 
+/// K4's cells hold winding in fixed point: 1 (a whole pixel's area, one
+/// unit of winding) is RASTER_OMP_FILL_ONE = 2^RASTER_OMP_FILL_SHIFT units,
+/// summed in wrapping 32-bit integers (the accuracy argument is PathFill's
+/// doc comment in RasterKit). Shared by the three backends.
+#define RASTER_OMP_FILL_SHIFT 21
+#define RASTER_OMP_FILL_ONE 2097152
+
 /// K4's layout for one fill. The caller derives it from the path's control
 /// box (RasterKit's CellLayout), not from the flattened edges, so that it is
 /// known before any thread flattens and does not depend on the banding:
@@ -239,6 +246,15 @@ typedef struct raster_omp_fill_source {
 /// on its band, so the image does not depend on the thread count.
 void raster_omp_fill(const raster_omp_fill_plan *plan, const raster_omp_fill_source *source, uint8_t *dst,
                      int width, int height, ptrdiff_t stride, const float color[4], int evenodd);
+
+/// K4's accumulation stage alone, for differential tests: the fixed-point
+/// winding (cells prefix-summed along each row, no rule, no compositing) of
+/// `count` edges (as raster_omp_fill's source gives them) on a width x
+/// height canvas, into `out`: height rows of width + 2 int32 (the pixels
+/// and the two guard cells). `memory` holds raster_omp_fill_windings_bytes(width)
+/// 64-byte-aligned bytes.
+size_t raster_omp_fill_windings_bytes(int width);
+void raster_omp_fill_windings(const float *edges, int count, int width, int height, void *memory, int32_t *out);
 
 /// K5, the Liquid article's tangent control points: `n` >= 3 anchors (x, y
 /// interleaved) forming a closed loop give 2n control points in `out`

@@ -23,6 +23,35 @@
 /// prefix-sum along each row to get `a`, apply the rule, composite -- only
 /// over the rows and spans the edges touch, with constant-coverage runs
 /// between edge cells painted as runs.
+///
+/// Accumulation (every backend, exact and supersampled variants; the scale
+/// is raster_omp.h's RASTER_OMP_FILL_ONE = 2^21, `FillFixed`): cells hold
+/// winding in fixed point, units of u = 2^-21 pixel, summed in wrapping
+/// 32-bit integers -- as FreeType's gray rasteriser and Blend2D do -- so
+/// every sum after a row step's values are rounded is exact and does not
+/// depend on order (a Float accumulation of N stacked copies loses
+/// ~N * 2^-24 * |a| per add: 1,000 triangles were 5 off, 10,001 copies
+/// under even-odd 243). Per row step (one edge within one pixel row):
+/// - its winding (yz - ya) dir is taken as round(yz' u^-1) - round(ya' u^-1)
+///   with y' measured from the row's top: a vertex shared by two edges
+///   rounds the same for both and row boundaries are exact, so the steps of
+///   a closed path telescope and the winding right of it is exactly 0;
+/// - its cell values are computed in Float and written as differences of
+///   rounded suffix sums, the first cell taking the exact winding less the
+///   rounded rest: the winding it leaves at any pixel is within u/2 of its
+///   Float value, however many cells it spans.
+/// So at a pixel with k row steps in its row, |a - a_exact| <= k (u/2 + e),
+/// e the Float evaluation error of one step (x interpolated in Float:
+/// about |d| ulp(x), ~4e-6 px at x < 64, ~6e-5 at x ~ 1000). Hence, in
+/// 8-bit units (255 |a - a_exact|, below one in the rounding): 1,000 stacked
+/// copies of one edge add at most 1000 * 255 * 2^-22 = 0.06 from the
+/// accumulation; 10^5 segments on 1,400 steps a row at most 0.09 (FillPrecisionTests
+/// measures max 1, mean <= 0.011 against the reference on each).
+/// Range: wrapping keeps a modulo 2^32 u = 2048. Even-odd needs only a
+/// modulo 2, so any number of copies is exact in the rule; nonzero reads a
+/// as signed, so min(1, |a|) is right for every |a| < 2047 (a winding of
+/// +-1000 with room to spare) and beyond it unless |a| lies within 1 of a
+/// multiple of 2048.
 public struct PathFill: Sendable, Hashable {
     public let path: Path
     public let rule: FillRule

@@ -1,7 +1,8 @@
 extension NaiveBackend {
-    /// K4 the straightforward way: one Float cell per pixel of the edges'
-    /// bounding box, every edge's area differences added in (font-rs'
-    /// accumulation), then each row prefix-summed, the rule applied and the
+    /// K4 the straightforward way: one fixed-point cell (`FillFixed`) per
+    /// pixel of the edges' bounding box, every edge's area differences
+    /// added in (font-rs' accumulation, FreeType's integer cells), then each
+    /// row prefix-summed, the rule applied and the
     /// covered pixels blended one channel at a time. Supersampled variants
     /// fill the cells with sample counts from per-sub-scanline crossing lists.
     public func fill(_ fill: PathFill, variant: FillVariant, onto dst: ImageView, scratch: Scratch) throws {
@@ -9,7 +10,7 @@ extension NaiveBackend {
         if edges.count == 0 { return }
         let rows = edges.rows, cells = edges.cells
         let grid = CellGrid(
-            base: scratch.buffer(ScratchSlot.fillCells, count: rows.count * cells.count, of: Float.self),
+            base: scratch.buffer(ScratchSlot.fillCells, count: rows.count * cells.count, of: Int32.self),
             rows: rows, cells: cells)
         grid.base.update(repeating: 0, count: rows.count * cells.count)
         if let samples = variant.samplesPerAxis {
@@ -24,6 +25,11 @@ extension NaiveBackend {
     /// Adds one edge's exact area contribution, as differences along x, to
     /// every row it crosses (font-rs' `draw_line`): after a prefix sum along
     /// the row, cell x holds the signed area of pixel x right of the edge.
+    /// The values are computed in Float (in fixed-point units) and written
+    /// as differences of rounded suffix sums (`FillFixed.round(units:)`):
+    /// the first cell takes the step's exact winding less the rounded rest,
+    /// so every step adds exactly its `FillFixed.winding` to the row and
+    /// leaves every pixel within half a unit.
     static func accumulate(_ e: SIMD4<Float>, into grid: CellGrid) {
         let dir: Float = e.w > e.y ? 1 : -1
         let (xt, yt, xb, yb) = e.w > e.y ? (e.x, e.y, e.z, e.w) : (e.z, e.w, e.x, e.y)
@@ -36,6 +42,9 @@ extension NaiveBackend {
             let xa = min(max(xt + (ya - yt) * dxdy, min(xt, xb)), max(xt, xb))
             let xz = min(max(xt + (yz - yt) * dxdy, min(xt, xb)), max(xt, xb))
             let d = dy * dir
+            let total = FillFixed.winding(row: Float(row), ya: ya, yz: yz, down: dir > 0)
+            @inline(__always) func r(_ units: Float) -> Int32 { FillFixed.round(units: units) }
+            let scale = FillFixed.scale
             let lo = min(xa, xz), hi = max(xa, xz)
             let loFloor = lo.rounded(.down), hiCeil = hi.rounded(.up)
             let i0 = Int(loFloor), i1 = Int(hiCeil)
@@ -43,8 +52,9 @@ extension NaiveBackend {
             if i1 <= i0 + 1 {
                 // Within one pixel column: the trapezoid's area right of it.
                 let mid = 0.5 * (xa + xz) - loFloor
-                cell[i0] += d - d * mid
-                cell[i0 + 1] += d * mid
+                let right = r(d * mid * scale)
+                cell[i0] &+= total &- right
+                cell[i0 + 1] &+= right
             } else {
                 // Across columns: the area right of the edge in each column
                 // is a quadratic in x at the ends and linear in between.
@@ -53,17 +63,33 @@ extension NaiveBackend {
                 let a0 = 0.5 * s * (1 - f0) * (1 - f0)
                 let f1 = hi - hiCeil + 1
                 let am = 0.5 * s * f1 * f1
-                cell[i0] += d * a0
+                // Suffix sums from the right: last, + penultimate, + each
+                // middle cell, + second; the first cell gets the rest.
+                let last = d * am * scale
+                let suffix: Int32
                 if i1 == i0 + 2 {
-                    cell[i0 + 1] += d * (1 - a0 - am)
+                    suffix = r(last + d * (1 - a0 - am) * scale)
+                    cell[i0 + 1] &+= suffix &- r(last)
                 } else {
                     let a1 = s * (1.5 - f0)
-                    cell[i0 + 1] += d * (a1 - a0)
-                    for x in (i0 + 2)..<(i1 - 1) { cell[x] += d * s }
-                    let a2 = a1 + Float(i1 - i0 - 3) * s
-                    cell[i1 - 1] += d * (1 - a2 - am)
+                    let count = i1 - i0 - 3
+                    let a2 = a1 + Float(count) * s
+                    let base = last + d * (1 - a2 - am) * scale, middle = d * s * scale
+                    cell[i1 - 1] &+= r(base) &- r(last)
+                    // Middle cell i0 + 2 + i: U = base + (count - i) middle.
+                    var k = Float(count)
+                    var previous = r(base + k * middle)
+                    suffix = r(base + k * middle + d * (a1 - a0) * scale)
+                    cell[i0 + 1] &+= suffix &- previous
+                    for x in (i0 + 2)..<(i1 - 1) {
+                        k -= 1
+                        let next = r(base + k * middle)
+                        cell[x] &+= previous &- next
+                        previous = next
+                    }
                 }
-                cell[i1] += d * am
+                cell[i0] &+= total &- suffix
+                cell[i1] &+= r(last)
             }
         }
     }
@@ -78,10 +104,10 @@ extension NaiveBackend {
         for y in grid.rows {
             let cell = grid.row(y) - grid.cells.lowerBound
             let pixels = dst.row(y)
-            var winding: Float = 0
+            var winding: Int32 = 0
             for x in first..<last {
-                winding = prefixSum ? winding + cell[x] : cell[x]
-                let m = NaiveBackend.coverage(winding, rule)
+                winding = prefixSum ? winding &+ cell[x] : cell[x]
+                let m = FillFixed.coverage(winding, evenOdd: rule == .evenodd)
                 if m <= 0 { continue }
                 let inverse = 1 - m * alpha
                 for ch in 0..<4 {
@@ -92,30 +118,18 @@ extension NaiveBackend {
         }
     }
 
-    /// The fill rule: nonzero min(1, |a|); even-odd the distance of |a| to
-    /// the nearest even integer.
-    @inline(__always)
-    static func coverage(_ a: Float, _ rule: FillRule) -> Float {
-        switch rule {
-        case .nonzero:
-            return min(1, abs(a))
-        case .evenodd:
-            let m = abs(a).truncatingRemainder(dividingBy: 2)
-            return m <= 1 ? m : 2 - m
-        }
-    }
 }
 
-/// A rows x cells window of Float cells (one per pixel column plus guard
-/// cells), row-major, addressed by absolute row and cell index.
+/// A rows x cells window of fixed-point cells (`FillFixed`; one per pixel
+/// column plus guard cells), row-major, addressed by absolute row and cell index.
 struct CellGrid {
-    let base: UnsafeMutablePointer<Float>
+    let base: UnsafeMutablePointer<Int32>
     let rows: Range<Int>
     let cells: Range<Int>
 
     /// The start of row `y`'s cells (index it with cell - cells.lowerBound).
     @inline(__always)
-    func row(_ y: Int) -> UnsafeMutablePointer<Float> { base + (y - rows.lowerBound) * cells.count }
+    func row(_ y: Int) -> UnsafeMutablePointer<Int32> { base + (y - rows.lowerBound) * cells.count }
 }
 
 /// Supersampling the classic way: for each sub-scanline, the x where every
@@ -151,7 +165,8 @@ struct NaiveSupersampler {
                 starts[k - k0] += 1
             }
         }
-        let weight = 1 / (s * s)
+        // 1 / S^2 of a pixel: exact in fixed point (S^2 divides `one`).
+        let weight = FillFixed.one / Int32(samples * samples)
         for k in 0..<lines {
             let begin = k == 0 ? 0 : starts[k - 1]
             let list = UnsafeMutableBufferPointer(start: crossings + begin, count: starts[k] - begin)
@@ -166,7 +181,7 @@ struct NaiveSupersampler {
                 let from = Int((list[j].x * s - 0.5).rounded(.up))
                 let to = Int((list[j + 1].x * s - 0.5).rounded(.up))
                 if from < to {
-                    for n in from..<to { cell[n / samples] += weight }
+                    for n in from..<to { cell[n / samples] &+= weight }
                 }
             }
         }

@@ -30,7 +30,7 @@ extension SIMDBackend {
         scratch.reserveBands(bands)
         let painter = FillPainter(fill.color)
         // The masks never change: written once per scratch, not per frame.
-        let masks = scratch.buffer(ScratchSlot.fillPrefixMasks, count: FillLanes.width, of: Float16Lanes.self, key: 0)
+        let masks = scratch.buffer(ScratchSlot.fillPrefixMasks, count: FillLanes.width, of: Word16Lanes.self, key: 0)
         if masks.fresh { PrefixMasks.write(masks.pointer) }
         let samples = variant.samplesPerAxis ?? 0
         let evenOdd = fill.rule == .evenodd && samples == 0
@@ -49,7 +49,7 @@ extension SIMDBackend {
             // it swept, and only swept chunks are written), so only new
             // memory is cleared.
             let cellCount = FillStrips.rows * layout.stride + SIMDFillBand.cellGuard, wordCount = FillStrips.rows * layout.words
-            let cells = scratch.buffer(ScratchSlot.fillCells, count: cellCount, of: Float.self, key: 0)
+            let cells = scratch.buffer(ScratchSlot.fillCells, count: cellCount, of: UInt32.self, key: 0)
             let bitmap = scratch.buffer(ScratchSlot.fillBitmap, count: wordCount, of: UInt64.self, key: 0)
             if cells.fresh { cells.pointer.update(repeating: 0, count: cellCount) }
             if bitmap.fresh { bitmap.pointer.update(repeating: 0, count: wordCount) }
@@ -75,11 +75,12 @@ struct SIMDFillBand {
     /// Samples per axis, 0 for exact area coverage.
     let samples: Int
     let evenOddSamples: Bool
-    let cells: UnsafeMutablePointer<Float>
+    /// Fixed-point winding differences (`FillFixed`), wrapping.
+    let cells: UnsafeMutablePointer<UInt32>
     let bitmap: UnsafeMutablePointer<UInt64>
     let crossings: UnsafeMutablePointer<SIMD2<Float>>
     let starts: UnsafeMutablePointer<Int32>
-    let masks: UnsafeMutablePointer<Float16Lanes>
+    let masks: UnsafeMutablePointer<Word16Lanes>
     /// `laneVectors` vectors of this band's own: the row steps staged for
     /// the next batch and the batch's results (see SIMDFillAccumulate.swift).
     let lanes: UnsafeMutablePointer<Float16Lanes>
@@ -104,7 +105,7 @@ struct SIMDFillBand {
 
     /// Cells of pixel row `y` of the strip starting at `top`, indexed by absolute column.
     @inline(__always)
-    func cellRow(_ y: Int, top: Int) -> UnsafeMutablePointer<Float> { cells + ((y &- top) &* layout.stride &- layout.origin) }
+    func cellRow(_ y: Int, top: Int) -> UnsafeMutablePointer<UInt32> { cells + ((y &- top) &* layout.stride &- layout.origin) }
 
     @inline(__always)
     func bitRow(_ y: Int, top: Int) -> UnsafeMutablePointer<UInt64> { bitmap + (y &- top) &* layout.words }
@@ -140,7 +141,7 @@ struct SIMDFillBand {
         let width = dst.width
         let painter = self.painter
         let prefix = PrefixMasks(masks)
-        var carry: Float = 0
+        var carry: UInt32 = 0
         var done = layout.origin // pixels before this are painted
         for w in 0..<layout.words {
             var word = bits[w]
@@ -153,9 +154,9 @@ struct SIMDFillBand {
                     painter.run(pixels + 4 * done, count: min(x0, width) - done, coverage: Rule.coverage(carry))
                 }
                 let local = prefix.prefixSum(cell + x0)
-                UnsafeMutableRawPointer(cell + x0).storeBytes(of: Float16Lanes(), as: Float16Lanes.self)
-                let a = local + carry
-                carry += local[FillLanes.width - 1]
+                UnsafeMutableRawPointer(cell + x0).storeBytes(of: Word16Lanes(), as: Word16Lanes.self)
+                let a = local &+ carry
+                carry &+= local[FillLanes.width - 1]
                 if x0 < width {
                     painter.chunk(pixels + 4 * x0, count: min(FillLanes.width, width - x0), coverage: Rule.coverage(a))
                 }

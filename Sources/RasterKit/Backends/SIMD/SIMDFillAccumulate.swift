@@ -13,9 +13,13 @@
 /// in path order. Each step's x comes from its edge's end points, never
 /// from the previous row, so a strip's cells do not depend on where its
 /// band begins: the image does not depend on the thread count.
+///
+/// The values are computed in Float and rounded once to fixed point
+/// (`FillFixed`), the first cell taking the step's exact winding minus the
+/// others, so the cells' integer sums are exact and order-free.
 extension SIMDFillBand {
-    /// Lanes staged per step (8) and computed per batch (8), one vector each.
-    static let laneVectors = 16
+    /// Lanes staged per step (8) and computed per batch (9), one vector each.
+    static let laneVectors = 17
 
     /// An edge with at least this many rows in a strip is computed straight
     /// from registers, sixteen of its rows at a time (its lanes share every
@@ -115,26 +119,40 @@ extension SIMDFillBand {
         let a1 = s * (1.5 - f0)
         let a2 = a1 + (span - 3) * s
         let single = span .<= one
-        let firstValue = (d * a0).replacing(with: d - right, where: single)
         let secondValue = (d * (a1 - a0)).replacing(with: d * (1 - a0 - am), where: span .== 2)
             .replacing(with: right, where: single)
-        // Through memory once: indexing a vector lane by lane makes LLVM
-        // store the whole vector again for every lane.
-        v.storeBytes(of: firstValue, toByteOffset: 8 * size, as: Float16Lanes.self)
-        v.storeBytes(of: secondValue, toByteOffset: 9 * size, as: Float16Lanes.self)
         // Unused values are zero, so `scatter` adds all five without
         // branching on the span (it alternates between two lengths along a
         // slanted edge, and a branch on it mispredicts every other row):
         // the middle value to cell 2 only when it is a middle cell (span > 3),
         // the second-last only when it is not the second (span > 2), the
         // last only when it is not the second (span > 1).
-        let zero = Float16Lanes()
-        v.storeBytes(of: (d * s).replacing(with: zero, where: span .<= 3), toByteOffset: 10 * size, as: Float16Lanes.self)
-        v.storeBytes(of: (d * (1 - a2 - am)).replacing(with: zero, where: span .<= 2), toByteOffset: 11 * size,
-                     as: Float16Lanes.self)
-        v.storeBytes(of: (d * am).replacing(with: zero, where: single), toByteOffset: 12 * size, as: Float16Lanes.self)
+        // Fixed point (`FillFixed`): each cell gets round(U_j) - round(U_j+1),
+        // U_j the step's winding in cells j and after (in units), summed
+        // from the right -- last, + penultimate (`base`), + the middle
+        // cells (`scatter` walks them), + second -- and the first cell the
+        // step's exact winding less the rounded rest. Unused values are 0.
+        let zero = Float16Lanes(), scale = FillFixed.scale
+        let last = (d * am * scale).replacing(with: zero, where: single)
+        let base = last + (d * (1 - a2 - am) * scale).replacing(with: zero, where: span .<= 2)
+        let middle = (d * s * scale).replacing(with: zero, where: span .<= 3)
+        let middles = base + (span - 3) * middle // span - 3 < 0 only where middle is 0
+        let roundedMiddles = FillLanes.round(units: middles)
+        let suffix = FillLanes.round(units: middles + secondValue * scale)
+        let roundedLast = FillLanes.round(units: last)
+        let spanInt = FillLanes.toInt(span)
+        let up = FillLanes.quantise(yz - rows) &- FillLanes.quantise(ya - rows)
+        let total = up.replacing(with: 0 &- up, where: dir .< 0)
+        // Through memory once: indexing a vector lane by lane makes LLVM
+        // store the whole vector again for every lane.
+        v.storeBytes(of: total &- suffix, toByteOffset: 8 * size, as: Word16Lanes.self)
+        v.storeBytes(of: suffix &- roundedMiddles, toByteOffset: 9 * size, as: Word16Lanes.self)
+        v.storeBytes(of: middle, toByteOffset: 10 * size, as: Float16Lanes.self)
+        v.storeBytes(of: FillLanes.round(units: base) &- roundedLast, toByteOffset: 11 * size, as: Word16Lanes.self)
+        v.storeBytes(of: roundedLast, toByteOffset: 12 * size, as: Word16Lanes.self)
+        v.storeBytes(of: base, toByteOffset: 16 * size, as: Float16Lanes.self)
         v.storeBytes(of: FillLanes.toInt(loFloor), toByteOffset: 13 * size, as: Word16Lanes.self)
-        v.storeBytes(of: FillLanes.toInt(span), toByteOffset: 14 * size, as: Word16Lanes.self)
+        v.storeBytes(of: spanInt, toByteOffset: 14 * size, as: Word16Lanes.self)
         v.storeBytes(of: FillLanes.toInt(rows), toByteOffset: 15 * size, as: Word16Lanes.self)
     }
 
@@ -144,7 +162,7 @@ extension SIMDFillBand {
         let v = UnsafeMutableRawPointer(lanes)
         let size = MemoryLayout<Float16Lanes>.stride
         let w = FillLanes.width
-        let value = v.assumingMemoryBound(to: Float.self) + 8 * w
+        let value = v.assumingMemoryBound(to: UInt32.self) + 8 * w
         let index = UnsafeRawPointer(v + 13 * size).assumingMemoryBound(to: UInt32.self)
         // Wrapping arithmetic: the indices are in the strip's cells by
         // construction (clipped edges), and Swift's overflow checks cost a
@@ -154,18 +172,30 @@ extension SIMDFillBand {
             let row = Int(index[2 &* w &+ i])
             let cell = cellRow(row, top: top)
             let c = Int(index[i]), n = Int(index[w &+ i])
-            cell[c] += value[i]
-            cell[c &+ 1] += value[w &+ i]
-            // Spans 1 to 4 need no branch: see `compute`. (`cellGuard`
-            // keeps c + 2 in the buffer.)
-            let m = value[2 &* w &+ i]
-            cell[c &+ 2] += m
+            cell[c] &+= value[i]
+            cell[c &+ 1] &+= value[w &+ i]
+            // Spans 1 to 4 need no branch: see `compute` (cell c + 2 gets
+            // 0 unless it is a middle cell; `cellGuard` keeps it in the
+            // buffer). Middle cell c + 2 + i gets round(U) - round(U')
+            // with U = base + (n - 3 - i) middle, as `compute` rounded them.
+            let m = Float(bitPattern: value[2 &* w &+ i]), b = Float(bitPattern: value[8 &* w &+ i])
+            var k = Float(n &- 3)
+            var previous = UInt32(bitPattern: FillFixed.round(units: b + k * m))
+            k -= 1
+            var next = UInt32(bitPattern: FillFixed.round(units: b + k * m))
+            cell[c &+ 2] &+= previous &- next
             if n > 4 {
                 var x = c &+ 3
-                while x < c &+ n &- 1 { cell[x] += m; x &+= 1 }
+                while x < c &+ n &- 1 {
+                    previous = next
+                    k -= 1
+                    next = UInt32(bitPattern: FillFixed.round(units: b + k * m))
+                    cell[x] &+= previous &- next
+                    x &+= 1
+                }
             }
-            cell[c &+ n &- 1] += value[3 &* w &+ i]
-            cell[c &+ n] += value[4 &* w &+ i]
+            cell[c &+ n &- 1] &+= value[3 &* w &+ i]
+            cell[c &+ n] &+= value[4 &* w &+ i]
             mark(bitRow(row, top: top), from: c, to: c &+ n)
             i &+= 1
         }

@@ -1,31 +1,38 @@
-/// The fill rules on lanes of accumulated winding (see `PathFill`).
+/// The fill rules on lanes of fixed-point winding (`FillFixed`, read as
+/// signed 32-bit), giving Float coverage.
 protocol CoverageRule {
-    static func coverage(_ a: Float16Lanes) -> Float16Lanes
-    static func coverage(_ a: Float) -> Float
+    static func coverage(_ a: Word16Lanes) -> Float16Lanes
+    static func coverage(_ a: UInt32) -> Float
 }
 
 enum NonZeroCoverage: CoverageRule {
+    /// min(1, |a| / one) in Float lanes: a converted as its two 16-bit
+    /// halves (each exact through the magic number; the sum rounds only
+    /// beyond 2^24 units, far past the clamp at 1). No integer compare:
+    /// `replacing(where:)` on integer lanes compiles to a per-lane loop with
+    /// this toolchain (measured: 8x slower sweeps).
     @_transparent
-    static func coverage(_ a: Float16Lanes) -> Float16Lanes {
-        FillLanes.minimum(FillLanes.magnitude(a), Float16Lanes(repeating: 1))
+    static func coverage(_ a: Word16Lanes) -> Float16Lanes {
+        let high = FillLanes.toFloat(a &>> 16 ^ 0x8000) - 32768
+        let f = FillLanes.toFloat(a & 0xFFFF).addingProduct(high, 65536) // high 65536 + low
+        return FillLanes.minimum(FillLanes.magnitude(f) * FillFixed.inverse, Float16Lanes(repeating: 1))
     }
     @_transparent
-    static func coverage(_ a: Float) -> Float { min(1, abs(a)) }
+    static func coverage(_ a: UInt32) -> Float { FillFixed.coverage(Int32(bitPattern: a), evenOdd: false) }
 }
 
-/// Even-odd: the distance of a to the nearest even integer, computed as
-/// 2 |a/2 - round(a/2)| (one vector round, no division or remainder).
+/// Even-odd: the distance of a to the nearest even integer -- a modulo
+/// 2 one (a mask: wrapping loses nothing), exact in Float, folded at one as
+/// one - |r - one| (Float lanes, see `NonZeroCoverage`).
 enum EvenOddCoverage: CoverageRule {
     @_transparent
-    static func coverage(_ a: Float16Lanes) -> Float16Lanes {
-        let h = a * 0.5
-        return FillLanes.magnitude(h - h.rounded(.toNearestOrEven)) * 2
+    static func coverage(_ a: Word16Lanes) -> Float16Lanes {
+        let r = FillLanes.toFloat(a & UInt32(2 &* FillFixed.one &- 1))
+        let one = Float16Lanes(repeating: FillFixed.scale)
+        return (one - FillLanes.magnitude(r - one)) * FillFixed.inverse
     }
     @_transparent
-    static func coverage(_ a: Float) -> Float {
-        let h = a * 0.5
-        return abs(h - h.rounded(.toNearestOrEven)) * 2
-    }
+    static func coverage(_ a: UInt32) -> Float { FillFixed.coverage(Int32(bitPattern: a), evenOdd: true) }
 }
 
 /// K4 and K5 work on 16 lanes -- one AVX-512 register -- rather than the
@@ -86,6 +93,19 @@ enum FillLanes {
         unsafeBitCast(v + Lanes.magic, to: Word16Lanes.self) &- Lanes.magicBits
     }
 
+    /// round(v * FillFixed.one) lane-wise as 32-bit two's complement, for
+    /// |v * one| < 2^22 (row step values), via the magic number 1.5 * 2^23.
+    @_transparent
+    static func quantise(_ v: Float16Lanes) -> Word16Lanes {
+        unsafeBitCast(v * FillFixed.scale + 12_582_912, to: Word16Lanes.self) &- 0x4B40_0000
+    }
+
+    /// round(units) lane-wise (values already scaled by `FillFixed.one`).
+    @_transparent
+    static func round(units v: Float16Lanes) -> Word16Lanes {
+        unsafeBitCast(v + 12_582_912, to: Word16Lanes.self) &- 0x4B40_0000
+    }
+
     /// Rounds values known to lie in [0, 255.5) (half up = ties away from
     /// zero there) to integers, without clamping.
     @_transparent
@@ -94,19 +114,19 @@ enum FillLanes {
     }
 }
 
-/// The inclusive prefix sum of 16 cells, as 16 fused multiply-adds of a
-/// broadcast cell with a 0/1 step mask (lanes >= j): on AVX-512 each is one
-/// instruction with an embedded broadcast, about 10 cycles a chunk, off the
-/// running sum's critical path. The masks come from memory filled at run
+/// The inclusive prefix sum of 16 fixed-point cells, as 16 adds of a
+/// broadcast cell ANDed with an all-ones step mask (lanes >= j): on
+/// AVX-512 a vpandd with an embedded broadcast and a vpaddd each, off the
+/// running sum's critical path; exact (wrapping) integer sums. The masks come from memory filled at run
 /// time on purpose: shuffle-based scans (Hillis-Steele, Blelloch) and
 /// compile-time constant masks are both "optimised" by LLVM into ~60
 /// scattered 128-bit shuffles on this toolchain.
 struct PrefixMasks {
-    let m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15: Float16Lanes
+    let m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15: Word16Lanes
 
     /// Loads the 16 masks written by `PrefixMasks.write`.
     @_transparent
-    init(_ p: UnsafePointer<Float16Lanes>) {
+    init(_ p: UnsafePointer<Word16Lanes>) {
         m0 = p[0]; m1 = p[1]; m2 = p[2]; m3 = p[3]; m4 = p[4]; m5 = p[5]; m6 = p[6]; m7 = p[7]
         m8 = p[8]; m9 = p[9]; m10 = p[10]; m11 = p[11]; m12 = p[12]; m13 = p[13]; m14 = p[14]; m15 = p[15]
     }
@@ -114,25 +134,23 @@ struct PrefixMasks {
     /// Mask j has ones in lanes j... Kept out of line so its stores are not
     /// forwarded to the loads as constants.
     @inline(never)
-    static func write(_ p: UnsafeMutablePointer<Float16Lanes>) {
+    static func write(_ p: UnsafeMutablePointer<Word16Lanes>) {
         for j in 0..<FillLanes.width {
-            var v = Float16Lanes()
-            for i in j..<FillLanes.width { v[i] = 1 }
+            var v = Word16Lanes()
+            for i in j..<FillLanes.width { v[i] = ~0 }
             p[j] = v
         }
     }
 
     /// a_i = sum of q[0...i].
     @_transparent
-    func prefixSum(_ q: UnsafePointer<Float>) -> Float16Lanes {
-        var a0 = m0 * q[0], a1 = m1 * q[1], a2 = m2 * q[2], a3 = m3 * q[3]
-        a0 = a0.addingProduct(m4, q[4]); a1 = a1.addingProduct(m5, q[5])
-        a2 = a2.addingProduct(m6, q[6]); a3 = a3.addingProduct(m7, q[7])
-        a0 = a0.addingProduct(m8, q[8]); a1 = a1.addingProduct(m9, q[9])
-        a2 = a2.addingProduct(m10, q[10]); a3 = a3.addingProduct(m11, q[11])
-        a0 = a0.addingProduct(m12, q[12]); a1 = a1.addingProduct(m13, q[13])
-        a2 = a2.addingProduct(m14, q[14]); a3 = a3.addingProduct(m15, q[15])
-        return (a0 + a1) + (a2 + a3)
+    func prefixSum(_ q: UnsafePointer<UInt32>) -> Word16Lanes {
+        @_transparent func b(_ i: Int) -> Word16Lanes { Word16Lanes(repeating: q[i]) }
+        var a0 = m0 & b(0), a1 = m1 & b(1), a2 = m2 & b(2), a3 = m3 & b(3)
+        a0 &+= m4 & b(4); a1 &+= m5 & b(5); a2 &+= m6 & b(6); a3 &+= m7 & b(7)
+        a0 &+= m8 & b(8); a1 &+= m9 & b(9); a2 &+= m10 & b(10); a3 &+= m11 & b(11)
+        a0 &+= m12 & b(12); a1 &+= m13 & b(13); a2 &+= m14 & b(14); a3 &+= m15 & b(15)
+        return (a0 &+ a1) &+ (a2 &+ a3)
     }
 }
 

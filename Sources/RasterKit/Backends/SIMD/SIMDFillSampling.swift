@@ -36,7 +36,9 @@ extension SIMDFillBand {
             }
         }
         // starts[k] is now the end of list k.
-        let height = 1 / sf
+        // 1/S of a pixel row, split between two cells in S-ths: exact in
+        // fixed point (S^2 divides `FillFixed.one`).
+        let unit = UInt32(FillFixed.one) / UInt32(n * n)
         for k in 0..<lines {
             let begin = k == 0 ? 0 : Int(starts[k - 1]), end = Int(starts[k])
             if end - begin < 2 { continue }
@@ -52,20 +54,21 @@ extension SIMDFillBand {
                 let from = Int((buffer[i].x * sf - 0.5).rounded(.up))
                 let to = Int((buffer[i + 1].x * sf - 0.5).rounded(.up))
                 if from >= to { continue }
-                addStep(cell, bits, at: from, weight: height)
-                addStep(cell, bits, at: to, weight: -height)
+                addStep(cell, bits, at: from, unit: unit)
+                addStep(cell, bits, at: to, unit: 0 &- unit)
             }
         }
     }
 
-    /// A vertical step of `weight` at x = sample / S: split between the
-    /// cell it falls in and the next, like a vertical edge.
+    /// A vertical step of S `unit`s (1/S of a pixel, signed by wrapping) at
+    /// x = sample / S: split between the cell it falls in and the next, like
+    /// a vertical edge.
     @inline(__always)
-    func addStep(_ cell: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePointer<UInt64>, at sample: Int, weight: Float) {
+    func addStep(_ cell: UnsafeMutablePointer<UInt32>, _ bits: UnsafeMutablePointer<UInt64>, at sample: Int, unit: UInt32) {
         let c = sample / samples
-        let f = Float(sample - c * samples) / Float(samples)
-        cell[c] += weight * (1 - f)
-        cell[c + 1] += weight * f
+        let r = UInt32(truncatingIfNeeded: sample - c * samples)
+        cell[c] &+= unit &* (UInt32(samples) &- r)
+        cell[c + 1] &+= unit &* r
         mark(bits, from: c, to: c + 1)
     }
 }
