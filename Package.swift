@@ -82,6 +82,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "RasterKit", targets: ["RasterKit"]),
+        // For the fuzz package (Fuzz/), which depends on this one by path.
+        .library(name: "RasterReference", targets: ["RasterReference"]),
+        .library(name: "RasterHarness", targets: ["RasterHarness"]),
         .executable(name: "rasterbench", targets: ["rasterbench"]),
     ],
     dependencies: [
