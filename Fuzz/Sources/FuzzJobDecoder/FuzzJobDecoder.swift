@@ -8,7 +8,7 @@ let base = FileManager.default.temporaryDirectory
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJobDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    guard let job = try? JobDecoder.decode(Data(bytes: data, count: size), baseDirectory: base) else { return 0 }
+    guard let job = try? Job.decode(Data(bytes: data, count: size), baseDirectory: base) else { return 0 }
     guard job.width * job.height <= 64 * 64, let backend = try? BackendKind.naive.make(threads: 1) else { return 0 }
     _ = try? Renderer(backend: backend).render(job)
     return 0
