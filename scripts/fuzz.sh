@@ -29,6 +29,9 @@ mkdir -p artifacts
 # Leaks: the Swift runtime's caches look like leaks to LSan; the soak
 # (scripts/soak.sh) is where growth is measured.
 export ASAN_OPTIONS=detect_leaks=0:halt_on_error=1
+# The Swift runtime's crash backtracer reads memory ASan calls unknown;
+# libFuzzer prints its own stack.
+export SWIFT_BACKTRACE=enable=no
 status=0
 for t in "${targets[@]}"; do
     corpus=corpus/$t
