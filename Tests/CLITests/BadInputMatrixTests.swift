@@ -55,31 +55,31 @@ final class BadInputMatrixTests: CLITestCase {
     ]
     /// Hostile job documents (file name -> contents), for every command taking a job.
     static let jobs: [(String, String)] = [
-        ("top-level-null", "null"), ("top-level-array", "[]"), ("zero-size", #"{"width":0,"height":8,"ops":[]}"#),
-        ("negative-size", #"{"width":-8,"height":8,"ops":[]}"#),
-        ("overflowing-size", #"{"width":4611686018427387904,"height":4,"ops":[]}"#),
-        ("huge-canvas-layers", #"{"width":32768,"height":32768,"ops":[{"op":"layer","opacity":1,"ops":[{"op":"layer","opacity":1,"ops":[]}]}]}"#),
-        ("newline-color", #"{"width":8,"height":8,"background":"#00\n0000","ops":[]}"#),
-        ("newline-op", #"{"width":8,"height":8,"ops":[{"op":"fi\nll"}]}"#),
-        ("huge-op-name", #"{"width":8,"height":8,"ops":[{"op":""# + String(repeating: "z", count: 100_000) + #""}]}"#),
-        ("arc-tiny-radii", #"{"width":8,"height":8,"ops":[{"op":"fill","path":"M0 0 A1e-300 1e-300 0 0 0 5 5 Z","color":"#FF0000"}]}"#),
-        ("arc-huge-rotation", #"{"width":8,"height":8,"ops":[{"op":"fill","path":"M0 0 A3 3 1e308 0 0 5 5 Z","color":"#FF0000"}]}"#),
+        ("top-level-null", "null"), ("top-level-array", "[]"), ("zero-size", ##"{"width":0,"height":8,"ops":[]}"##),
+        ("negative-size", ##"{"width":-8,"height":8,"ops":[]}"##),
+        ("overflowing-size", ##"{"width":4611686018427387904,"height":4,"ops":[]}"##),
+        ("huge-canvas-layers", ##"{"width":32768,"height":32768,"ops":[{"op":"layer","opacity":1,"ops":[{"op":"layer","opacity":1,"ops":[]}]}]}"##),
+        ("newline-color", ##"{"width":8,"height":8,"background":"#00\n0000","ops":[]}"##),
+        ("newline-op", ##"{"width":8,"height":8,"ops":[{"op":"fi\nll"}]}"##),
+        ("huge-op-name", ##"{"width":8,"height":8,"ops":[{"op":""## + String(repeating: "z", count: 100_000) + ##""}]}"##),
+        ("arc-tiny-radii", ##"{"width":8,"height":8,"ops":[{"op":"fill","path":"M0 0 A1e-300 1e-300 0 0 0 5 5 Z","color":"#FF0000"}]}"##),
+        ("arc-huge-rotation", ##"{"width":8,"height":8,"ops":[{"op":"fill","path":"M0 0 A3 3 1e308 0 0 5 5 Z","color":"#FF0000"}]}"##),
         ("nul-in-path", "{\"width\":8,\"height\":8,\"ops\":[{\"op\":\"fill\",\"path\":\"M0 0 L\\u0000 5 5 Z\",\"color\":\"#FF0000\"}]}"),
-        ("empty-path", #"{"width":8,"height":8,"ops":[{"op":"fill","path":"","color":"#FF0000"}]}"#),
-        ("tiny-sigma", #"{"width":8,"height":8,"ops":[{"op":"blur","sigma":1e-200,"edge":"transparent"}]}"#),
-        ("huge-sigma", #"{"width":8,"height":8,"ops":[{"op":"blur","sigma":1e300,"edge":"transparent"}]}"#),
-        ("zero-sigma", #"{"width":8,"height":8,"ops":[{"op":"blur","sigma":0,"edge":"transparent"}]}"#),
-        ("huge-influence", #"{"width":8,"height":8,"ops":[{"op":"freeform","points":[{"x":1e20,"y":1,"color":"#FF0000"}],"influence":1e300,"exponent":4}]}"#),
-        ("infinite-number", #"{"width":8,"height":8,"ops":[{"op":"radial","center":[1e999,4],"radius":3,"stops":[],"extend":"pad"}]}"#),
-        ("blob-far-anchors", #"{"width":8,"height":8,"ops":[{"op":"blob","anchors":[[1e8,1e8],[-1e8,1e8],[0,-1e8]],"color":"#FF0000"}]}"#),
-        ("image-fifo", #"{"width":8,"height":8,"ops":[{"op":"image","file":"fifo.png"}]}"#),
-        ("image-dev-zero", #"{"width":8,"height":8,"ops":[{"op":"image","file":"/dev/zero"}]}"#),
-        ("image-directory", #"{"width":8,"height":8,"ops":[{"op":"image","file":"adir"}]}"#),
-        ("image-truncated-png", #"{"width":8,"height":8,"ops":[{"op":"image","file":"truncated.png"}]}"#),
-        ("deep-layers", #"{"width":8,"height":8,"ops":["# + String(repeating: #"{"op":"layer","opacity":1,"ops":["#, count: 5000)
+        ("empty-path", ##"{"width":8,"height":8,"ops":[{"op":"fill","path":"","color":"#FF0000"}]}"##),
+        ("tiny-sigma", ##"{"width":8,"height":8,"ops":[{"op":"blur","sigma":1e-200,"edge":"transparent"}]}"##),
+        ("huge-sigma", ##"{"width":8,"height":8,"ops":[{"op":"blur","sigma":1e300,"edge":"transparent"}]}"##),
+        ("zero-sigma", ##"{"width":8,"height":8,"ops":[{"op":"blur","sigma":0,"edge":"transparent"}]}"##),
+        ("huge-influence", ##"{"width":8,"height":8,"ops":[{"op":"freeform","points":[{"x":1e20,"y":1,"color":"#FF0000"}],"influence":1e300,"exponent":4}]}"##),
+        ("infinite-number", ##"{"width":8,"height":8,"ops":[{"op":"radial","center":[1e999,4],"radius":3,"stops":[],"extend":"pad"}]}"##),
+        ("blob-far-anchors", ##"{"width":8,"height":8,"ops":[{"op":"blob","anchors":[[1e8,1e8],[-1e8,1e8],[0,-1e8]],"color":"#FF0000"}]}"##),
+        ("image-fifo", ##"{"width":8,"height":8,"ops":[{"op":"image","file":"fifo.png"}]}"##),
+        ("image-dev-zero", ##"{"width":8,"height":8,"ops":[{"op":"image","file":"/dev/zero"}]}"##),
+        ("image-directory", ##"{"width":8,"height":8,"ops":[{"op":"image","file":"adir"}]}"##),
+        ("image-truncated-png", ##"{"width":8,"height":8,"ops":[{"op":"image","file":"truncated.png"}]}"##),
+        ("deep-layers", ##"{"width":8,"height":8,"ops":["## + String(repeating: ##"{"op":"layer","opacity":1,"ops":["##, count: 5000)
             + String(repeating: "]}", count: 5000) + "]}"),
-        ("unknown-key", #"{"width":8,"height":8,"ops":[],"wid\nth":3}"#),
-        ("truncated-json", #"{"width":8,"height":8,"ops":[{"op":"#),
+        ("unknown-key", ##"{"width":8,"height":8,"ops":[],"wid\nth":3}"##),
+        ("truncated-json", ##"{"width":8,"height":8,"ops":[{"op":"##),
     ]
     /// Hostile CSV reports, for `compare`: whole documents, and numbers put
     /// in the median_ms column of a valid report (`makeFixtures`).
@@ -176,7 +176,7 @@ final class BadInputMatrixTests: CLITestCase {
     func makeFixtures() throws {
         let fm = FileManager.default
         func write(_ name: String, _ text: String) throws { try text.write(to: dir.appendingPathComponent(name), atomically: false, encoding: .utf8) }
-        try write("job.json", #"{"width":8,"height":8,"ops":[{"op":"linear","start":[0,0],"end":[8,8],"stops":[{"offset":0,"color":"#FEC496"},{"offset":1,"color":"#4F5BD5"}],"extend":"pad"}]}"#)
+        try write("job.json", ##"{"width":8,"height":8,"ops":[{"op":"linear","start":[0,0],"end":[8,8],"stops":[{"offset":0,"color":"#FEC496"},{"offset":1,"color":"#4F5BD5"}],"extend":"pad"}]}"##)
         try write("empty.json", "")
         try Data([0x89, 0x50, 0x00, 0xff, 0xfe, 0x0a, 0x00]).write(to: dir.appendingPathComponent("binary.json"))
         try Data([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0x4e, 0x20])
