@@ -82,6 +82,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "RasterKit", targets: ["RasterKit"]),
+        // For the fuzz package (Fuzz/), which depends on this one by path.
+        .library(name: "RasterReference", targets: ["RasterReference"]),
         // Wisdom (`choose --save`) and the quality/time front, for apps that load them.
         .library(name: "RasterHarness", targets: ["RasterHarness"]),
         .executable(name: "rasterbench", targets: ["rasterbench"]),

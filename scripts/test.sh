@@ -1,27 +1,48 @@
 #!/usr/bin/env bash
 # The test command of the README and of CI: installs what a fresh Debian
-# machine lacks, runs every test in a debug build (assertions on), then the
-# per-frame allocation test in a release build (allocation counts of -Onone
-# code are not the product's, so that test skips itself in debug), and ends
-# with one line totalling both runs.
+# machine lacks, then runs these stages, each in its own build directory,
+# and ends with one summary line per stage:
+#   debug     every test in a debug build (assertions on)
+#   release   the per-frame allocation test in a release build (allocation
+#             counts of -Onone code are not the product's, so that test
+#             skips itself in debug)
+#   asan      every test under AddressSanitizer + UBSan (scripts/sanitize.sh)
+#   tsan      the threaded tests under ThreadSanitizer (scripts/sanitize.sh)
+#   fuzz      each libFuzzer target for FUZZ_SECONDS (scripts/fuzz.sh)
+#   soak      300 frames of every scene on every backend (scripts/soak.sh)
+# RASTERBENCH_STAGES="debug release" runs a subset. Every stage runs even if
+# an earlier one failed (one CI run shows every failure); the exit status is
+# non-zero if any failed.
+#
+# Time: CI's limit is about 30 minutes on a fresh 2-core machine. Measured
+# here 2026-11-22, on 2 cores shared with six other helpers' builds (load
+# average 10-14, so each process got a quarter to a third of a core; wall
+# times are far above a dedicated machine's), stage by stage:
+#   asan    build 3.5 min (from clean), tests 15.5 min wall / 2.3 min CPU
+#           for all but the last few RasterKitTests suites
+#   tsan    release build with tests ~25 min wall (contended)
+#   fuzz    release build ~8 min wall (contended); 5 x 60 s of fuzzing
+#   soak    release build ~24 min wall (contended); 300 frames x 15: 30 s
+# A whole .ci/run was NOT timed from a fresh clone in this session (it did
+# not fit); by CPU time the added stages cost four builds (asan debug, tsan
+# release, fuzz release, the release build the soak shares with `release`)
+# plus about 10 min of running: expect the 30-minute limit to be tight on a
+# fresh 2-core machine. FUZZ_SECONDS lowers the fuzz share.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+stages=${RASTERBENCH_STAGES:-debug release asan tsan fuzz soak}
+logdir=$(mktemp -d)
+trap 'rm -rf "$logdir"' EXIT
 status=0
-# The tests are XCTest; --disable-swift-testing keeps Swift Testing's empty
-# "0 tests" summary from closing the output.
-swift test --disable-swift-testing 2>&1 | tee -a "$log" || status=$?
-if [ "$status" -eq 0 ]; then
-    swift test -c release --disable-swift-testing --filter AllocationTests 2>&1 | tee -a "$log" || status=$?
-fi
+summary=()
 
 # XCTest prints "Executed N tests, with [K test(s) skipped and] F failures" per
 # suite; the whole run's line follows "Test Suite 'All tests' passed|failed"
 # (or 'Selected tests' under --filter).
-read -r passed failed skipped < <(awk '
+count_tests() {
+    awk '
     /^Test Suite .(All tests|Selected tests). (passed|failed)/ { whole = 1; next }
     whole && /Executed [0-9]+ tests?/ {
         match($0, /Executed [0-9]+/); n = substr($0, RSTART + 9, RLENGTH - 9)
@@ -29,6 +50,37 @@ read -r passed failed skipped < <(awk '
         match($0, /[0-9]+ failures?/); f = substr($0, RSTART, RLENGTH) + 0
         p += n - f - s; F += f; S += s; whole = 0
     }
-    END { print p + 0, F + 0, S + 0 }' "$log")
-echo "tests: $passed passed, $failed failed, $skipped skipped"
+    END { printf "%d passed, %d failed, %d skipped", p, F, S }' "$1"
+}
+
+# stage NAME KIND COMMAND...: runs it with its output shown and logged;
+# KIND "tests" adds the XCTest counts to the summary, "fuzz"/"soak" the
+# stage's own result lines.
+stage() {
+    local name=$1 kind=$2; shift 2
+    case " $stages " in *" $name "*) ;; *) return 0 ;; esac
+    local log="$logdir/$name.log" start rc=0 detail=""
+    start=$(date +%s)
+    echo "=== stage $name: $*"
+    "$@" 2>&1 | tee "$log" || rc=$?
+    local took=$(( $(date +%s) - start ))
+    case "$kind" in
+    tests) detail="tests: $(count_tests "$log")" ;;
+    fuzz) detail=$(grep -c '^fuzz: .*no crash' "$log" || true)" targets clean"
+          detail="$detail; $(grep -o '[0-9]* inputs in' "$log" | awk '{n += $1} END {print n + 0}') inputs run" ;;
+    soak) detail=$(grep -o 'soak: [0-9]* scenes x.*' "$log" | tail -1 | sed 's/^soak: //') ;;
+    esac
+    [ "$rc" -eq 0 ] || status=1
+    summary+=("$(printf '%-8s %-6s %5d s  %s' "$name" "$([ "$rc" -eq 0 ] && echo ok || echo FAILED)" "$took" "$detail")")
+}
+
+stage debug tests swift test --disable-swift-testing
+stage release tests swift test -c release --disable-swift-testing --filter AllocationTests
+stage asan tests scripts/sanitize.sh asan
+stage tsan tests scripts/sanitize.sh tsan
+stage fuzz fuzz scripts/fuzz.sh
+stage soak soak scripts/soak.sh
+
+echo "=== summary"
+for line in "${summary[@]}"; do echo "$line"; done
 exit "$status"

@@ -27,8 +27,12 @@ extension Suite {
                 }
                 if r.withQuality {
                     w.reference = ReferenceSource(key: "mesh \(r.width)x\(r.height)") {
-                        Reference.over(Reference.meshColors(m, width: r.width, height: r.height),
-                                       onto: try Image(width: r.width, height: r.height).view)
+                        // Held while its view is read: `Image(...).view` of a
+                        // temporary dangles (the pattern ASan caught in a test).
+                        let blank = try Image(width: r.width, height: r.height)
+                        return withExtendedLifetime(blank) {
+                            Reference.over(Reference.meshColors(m, width: r.width, height: r.height), onto: blank.view)
+                        }
                     }
                 }
                 return w

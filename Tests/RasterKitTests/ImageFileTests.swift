@@ -57,7 +57,12 @@ final class ImageFileTests: XCTestCase {
     func testFailedWriteLeavesNoFile() throws {
         let blocker = dir.appendingPathComponent("x.png")
         try FileManager.default.createDirectory(at: blocker, withIntermediateDirectories: true)
-        XCTAssertThrowsError(try ImageFile.write(try Image(width: 2, height: 2).view, to: blocker))
+        // The image is held for the write: an `ImageView` does not own its
+        // pixels, and `Image(...).view` of a temporary dangles (ASan found a
+        // heap-use-after-free here).
+        let image = try Image(width: 2, height: 2)
+        XCTAssertThrowsError(try ImageFile.write(image.view, to: blocker))
+        withExtendedLifetime(image) {}
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["x.png"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: blocker.path), [])
     }

@@ -1,0 +1,126 @@
+import Foundation
+import XCTest
+import MallocInterposerSwift
+import RasterKit
+import RasterHarness
+
+/// The soak (issue 13): every scene rendered frame after frame on every
+/// backend, as an app animates it (a job per frame, prepared, drawn into one
+/// reused canvas), with the process's resident memory read at the start and
+/// at the end, and the allocations of the last frames counted.
+///
+/// Its length and size come from the environment, so that one test serves
+/// the normal suite (a few frames), CI's release soak (scripts/soak.sh, 300
+/// frames) and the full documented soak (10,000 frames, Results/soak/):
+/// - RASTERBENCH_SOAK_FRAMES  frames per scene and backend (default 6)
+/// - RASTERBENCH_SOAK_SIZE    canvas WIDTHxHEIGHT in pixels (default 48x80,
+///                            iphone-6's aspect; scale and fps from iphone-6)
+/// - RASTERBENCH_SOAK_THREADS threads of simd and openmp (default 2: the
+///                            default profile's cores)
+final class SoakTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        MallocInterposerSwift.initialize()
+    }
+
+    static func env(_ name: String) -> String? { ProcessInfo.processInfo.environment[name] }
+
+    /// VmRSS of this process in KiB, from /proc/self/status (Linux); nil elsewhere.
+    static func residentKiB() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        }
+        return nil
+    }
+
+    /// Resident memory may grow this much over a soak (KiB): malloc's arenas
+    /// and the Swift runtime's caches settle after the first frames, which
+    /// the warm-up covers; a leak of even 1 KB a frame exceeds this within
+    /// 10,000 frames, and a leak of a canvas (15 KB at the default size)
+    /// within 300.
+    static let growthBoundKiB = 4096
+
+    func testEverySceneOnEveryBackendHoldsMemoryFlat() throws {
+        let frames = Int(Self.env("RASTERBENCH_SOAK_FRAMES") ?? "") ?? 6
+        let threads = Int(Self.env("RASTERBENCH_SOAK_THREADS") ?? "") ?? 2
+        let sizeText = Self.env("RASTERBENCH_SOAK_SIZE") ?? "48x80"
+        let wh = sizeText.split(separator: "x").compactMap { Int($0) }
+        guard frames >= 2, threads >= 1, wh.count == 2 else {
+            return XCTFail("bad soak settings: RASTERBENCH_SOAK_FRAMES=\(frames) (>= 2), THREADS=\(threads), SIZE=\(sizeText)")
+        }
+        let profile = DeviceProfile.default
+        let canvas = try SceneCanvas(width: wh[0], height: wh[1], scale: profile.scale, fps: profile.fps)
+        // Counting is meaningful only in optimised code (-Onone allocates
+        // for iterators and generics) and only where the interposer works.
+        let counting = BuildInfo.isOptimized && {
+            MallocInterposerSwift.reset(); MallocInterposerSwift.hook()
+            UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16).deallocate()
+            MallocInterposerSwift.unhook()
+            return MallocInterposerSwift.getStatistics().mallocCount > 0
+        }()
+        let warmup = max(1, min(20, frames / 10))
+        let tail = min(20, frames - warmup)
+        let start = Date()
+        let startRSS = Self.residentKiB()
+        var firstRSS: Int?
+        var lines: [String] = []
+        for kind in BackendKind.allCases {
+            let backend = try kind.make(threads: kind == .naive ? 1 : threads)
+            let renderer = try SceneVariant.exact.makeRenderer(backend: backend)
+            let image = try Image(width: canvas.width, height: canvas.height)
+            for scene in SceneCatalog.all {
+                let info = scene.info
+                let instance = try scene.init(options: SceneOptions(), canvas: canvas)
+                var rssAfterWarmup = 0
+                var net = 0, drawMallocs = 0
+                let t0 = Date()
+                for f in 0..<frames {
+                    let frame = f % info.cycle
+                    if counting && f >= frames - tail {
+                        // Drawing only (the job and its preparation allocate
+                        // by design): it must allocate nothing at one thread
+                        // and give back in the frame whatever the thread
+                        // hand-off takes at more.
+                        let prepared = try renderer.prepare(instance.job(frame: frame))
+                        MallocInterposerSwift.reset(); MallocInterposerSwift.hook()
+                        try renderer.render(prepared, into: image)
+                        MallocInterposerSwift.unhook()
+                        let drawn = MallocInterposerSwift.getStatistics()
+                        drawMallocs += drawn.mallocCount
+                        net += drawn.mallocCount - drawn.freeCount
+                    } else {
+                        try renderer.render(renderer.prepare(instance.job(frame: frame)), into: image)
+                    }
+                    if f == warmup - 1 { rssAfterWarmup = Self.residentKiB() ?? 0 }
+                }
+                let rssEnd = Self.residentKiB() ?? 0
+                if firstRSS == nil { firstRSS = rssAfterWarmup }
+                let ms = Date().timeIntervalSince(t0) * 1000 / Double(frames)
+                let growth = rssEnd - rssAfterWarmup
+                var line = "\(info.name) \(kind.rawValue)@\(backend.threads): \(frames) frames, "
+                    + String(format: "%.2f ms/frame", ms) + ", VmRSS \(rssAfterWarmup) -> \(rssEnd) KiB (\(growth >= 0 ? "+" : "")\(growth))"
+                if counting {
+                    line += String(format: ", draw mallocs %.2f/frame, draw net %d over %d frames",
+                                   Double(drawMallocs) / Double(tail), net, tail)
+                }
+                lines.append(line)
+                print("soak: " + line)
+                XCTAssertLessThanOrEqual(growth, Self.growthBoundKiB, "resident memory grew: \(line)")
+                if counting {
+                    XCTAssertLessThanOrEqual(net, 0, "drawing retained allocations: \(line)")
+                    if backend.threads == 1 {
+                        XCTAssertEqual(drawMallocs, 0, "drawing allocated at one thread: \(line)")
+                    }
+                }
+            }
+        }
+        let endRSS = Self.residentKiB() ?? 0
+        let whole = endRSS - (firstRSS ?? startRSS ?? 0)
+        print("soak: \(SceneCatalog.all.count) scenes x \(BackendKind.allCases.count) backends x \(frames) frames at "
+              + "\(canvas.width)x\(canvas.height), threads \(threads): VmRSS \(startRSS ?? 0) KiB at start, "
+              + "\(firstRSS ?? 0) after the first warm-up, \(endRSS) at the end (\(whole >= 0 ? "+" : "")\(whole)); "
+              + String(format: "%.0f s", Date().timeIntervalSince(start)) + (counting ? "" : "; mallocs not counted (debug build or no interposer)"))
+        XCTAssertLessThanOrEqual(whole, Self.growthBoundKiB, "resident memory grew over the whole soak")
+    }
+}

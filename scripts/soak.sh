@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The soak (issue 13): every scene, every backend, frame after frame in one
+# process, with resident memory (VmRSS) read after the warm-up and at the
+# end, and the draw's mallocs counted over the last 20 frames
+# (Tests/HarnessTests/SoakTests.swift). Release build (allocation counts of
+# -Onone code are not the product's), the default scratch path (.build, the
+# one the release allocation test of scripts/test.sh already built).
+#
+#   scripts/soak.sh            CI's form: 300 frames per scene and backend
+#   scripts/soak.sh 10000      the full soak (Results/soak/README.md)
+# Environment: RASTERBENCH_SOAK_SIZE (WxH, default 48x80),
+# RASTERBENCH_SOAK_THREADS (default 2, the default profile's cores).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export RASTERBENCH_SOAK_FRAMES=${1:-300}
+swift test -c release --disable-swift-testing --filter SoakTests
