@@ -31,7 +31,7 @@ final class ReportHTMLTests: XCTestCase {
         r.host = host; r.gitCommit = commit; r.hostCPU = "Test CPU"; r.hostCores = 2; r.date = "2026-11-22T00:00:00Z"
         r.profile = "iphone-6"; r.fps = 60; r.budgetMs = 1000.0 / 60 * 0.25; r.budgetShare = 0.25
         r.kernel = kernel; r.variant = variant; r.backend = backend; r.threads = threads
-        r.width = size.0; r.height = size.1; r.param = param; r.sweep = sweep
+        r.width = size.0; r.height = size.1; r.param = param; r.sweep = RowSweep(rawValue: sweep)!
         r.samples = 5; r.medianMs = median; r.p95Ms = median * 1.1; r.psnrDb = psnr
         if let gb { r.gbPerS = gb; r.copyGBPerS = 20; r.bwFraction = gb / 20; r.bytesPerRun = 1_000_000 }
         return r
@@ -167,7 +167,7 @@ final class ReportHTMLTests: XCTestCase {
     }
 
     func testMissingSizeRowsAndScenesAreSaidNotHidden() throws {
-        let rows = Self.rows(host: "h", commit: "c").filter { $0.sweep.isEmpty && !["morph", "liquid"].contains($0.kernel) }
+        let rows = Self.rows(host: "h", commit: "c").filter { $0.sweep == .suite && !["morph", "liquid"].contains($0.kernel) }
         let html = try HTMLReport.html([ReportSource(path: "k.csv", rows: rows, index: 0)], options: Self.quick)
         let o = try outline(html)
         XCTAssertTrue(o.text.contains("no sweep=size rows"), "says the size chart is absent")
