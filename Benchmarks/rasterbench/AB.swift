@@ -126,8 +126,11 @@ struct AB: ParsableCommand {
 
     static func executable(_ path: String, name: String) throws -> String {
         let url = URL(fileURLWithPath: path)
-        guard FileManager.default.isExecutableFile(atPath: url.path) else {
-            throw HarnessError.invalidArgument(name: name, value: "'\(path)'", accepted: "an executable rasterbench (e.g. ../base/.build/release/rasterbench)")
+        // A directory has its x bit too: only an executable regular file.
+        var isDirectory: ObjCBool = false
+        guard !path.isEmpty, !path.hasSuffix("/"), FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+              !isDirectory.boolValue, FileManager.default.isExecutableFile(atPath: url.path) else {
+            throw HarnessError.invalidArgument(name: name, value: "'\(Console.escaped(path))'", accepted: "an executable rasterbench (e.g. ../base/.build/release/rasterbench)")
         }
         return url.standardizedFileURL.path
     }

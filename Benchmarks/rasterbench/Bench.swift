@@ -25,7 +25,7 @@ struct Bench: ParsableCommand {
     @Flag(name: .long, help: "Fewer, shorter samples.")
     var quick = false
 
-    @Option(name: .long, parsing: .unconditional, help: "Refresh rate for the budget verdict.")
+    @Option(name: .long, parsing: .unconditional, help: "Refresh rate for the budget verdict.", transform: parseFPS)
     var fps: Double = 60
 
     @Option(name: .long, parsing: .unconditional, help: "Share of the frame a background may take: 0.25 or 25%.")
@@ -56,7 +56,7 @@ struct Bench: ParsableCommand {
 
         // Set-up, once: decode the file and load its images.
         let loadStart = MonotonicClock.now()
-        let url = URL(fileURLWithPath: job)
+        let url = try inputURL(job, name: "JOB")
         let job = try Job.load(contentsOf: url, memoryBudget: backendOptions.memoryBudget())
         let loadMs = MonotonicClock.seconds(since: loadStart) * 1e3
         guard Renderer.scales.contains(scale) else {

@@ -24,7 +24,7 @@ struct Choose: ParsableCommand {
     @Option(name: .long, help: "Device profile (see `rasterbench list`).")
     var profile: String = DeviceProfile.defaultName
 
-    @Option(name: .long, help: "Refresh rate for the budget (default: the profile's).")
+    @Option(name: .long, help: "Refresh rate for the budget (default: the profile's).", transform: parseFPS)
     var fps: Double?
 
     @Option(name: .long, help: "Share of the frame the background may take: 0.25 or 25%.")

@@ -86,9 +86,8 @@ struct Compare: ParsableCommand {
 
     /// "5%", "5" or "0.5%": a percentage, >= 0.
     static func parsePercent(_ text: String, flag: String) throws -> Double {
-        let t = text.trimmingCharacters(in: .whitespaces)
-        guard let v = Double(t.hasSuffix("%") ? String(t.dropLast()) : t), v.isFinite, v >= 0, v < 1000 else {
-            throw HarnessError.invalidArgument(name: flag, value: "'\(text)'", accepted: "a percentage >= 0, e.g. 5%")
+        guard let v = DecimalText.parse(text.hasSuffix("%") ? text.dropLast() : Substring(text)), v >= 0, v < 1000 else {
+            throw HarnessError.invalidArgument(name: flag, value: "'\(Console.escaped(text))'", accepted: "a percentage >= 0, e.g. 5%")
         }
         return v
     }

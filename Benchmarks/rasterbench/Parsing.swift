@@ -4,9 +4,11 @@ import RasterKit
 
 // Argument parsing shared by the commands (run, render, choose).
 
+/// "a, b,c": items trimmed of spaces; an empty item ("a,,b", ",") is an
+/// error rather than skipped, since it is usually a typo for a missing name.
 func parseList(_ text: String, flag: String) throws -> [String] {
-    let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    guard !items.isEmpty else { throw HarnessError.invalidArgument(name: flag, value: "'\(Console.escaped(text))'", accepted: "a comma-separated list of names") }
+    let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+    guard !items.contains(where: \.isEmpty) else { throw HarnessError.invalidArgument(name: flag, value: "'\(Console.escaped(text))'", accepted: "a comma-separated list of names, none empty") }
     return items
 }
 
@@ -28,8 +30,8 @@ func parseThreads(_ text: String?, default value: Int) throws -> [Int] {
 
 func parseSigmas(_ text: String) throws -> [Double] {
     try parseList(text, flag: "--sigmas").map { item in
-        guard let v = Double(item), v.isFinite, v > 0, v <= 4096 else {
-            throw HarnessError.invalidArgument(name: "--sigmas", value: "'\(item)'", accepted: "blur sigmas in px, 0 < sigma <= 4096, e.g. 100,110")
+        guard let v = DecimalText.parse(item), v > 0, v <= 4096 else {
+            throw HarnessError.invalidArgument(name: "--sigmas", value: "'\(Console.escaped(item))'", accepted: "blur sigmas in px, 0 < sigma <= 4096, e.g. 100,110")
         }
         return v
     }
@@ -47,12 +49,30 @@ func parseSize(_ text: String) throws -> (Int, Int) {
 /// A fraction given as "0.1" or "10%" (values above 1 without a percent
 /// sign read as percentages), within `range`.
 func parseFraction(_ text: String, flag: String, range: ClosedRange<Double>, accepted: String) throws -> Double {
-    let t = text.trimmingCharacters(in: .whitespaces)
-    let isPercent = t.hasSuffix("%")
-    guard let v = Double(isPercent ? String(t.dropLast()) : t), v.isFinite else {
-        throw HarnessError.invalidArgument(name: flag, value: "'\(text)'", accepted: accepted)
+    let isPercent = text.hasSuffix("%")
+    guard let v = DecimalText.parse(isPercent ? text.dropLast() : Substring(text)) else {
+        throw HarnessError.invalidArgument(name: flag, value: "'\(Console.escaped(text))'", accepted: accepted)
     }
     let f = isPercent || v > 1 ? v / 100 : v
-    guard range.contains(f) else { throw HarnessError.invalidArgument(name: flag, value: "'\(text)'", accepted: accepted) }
+    guard range.contains(f) else { throw HarnessError.invalidArgument(name: flag, value: "'\(Console.escaped(text))'", accepted: accepted) }
     return f
+}
+
+/// A refresh rate: a plain decimal (no hex, nan or inf) in `Budget.fpsRange`.
+func parseFPS(_ text: String) throws -> Double {
+    guard let v = DecimalText.parse(text), Budget.fpsRange.contains(v) else {
+        let r = Budget.fpsRange
+        throw HarnessError.invalidArgument(name: "--fps", value: "'\(Console.escaped(text))'",
+                                           accepted: "a refresh rate in \(Human.number(r.lowerBound))...\(Human.number(r.upperBound)) Hz, e.g. 60")
+    }
+    return v
+}
+
+/// An input file's URL. `URL(fileURLWithPath:)` drops a trailing slash, so
+/// "job.json/" (a folder, by its spelling) would read job.json: refused here.
+func inputURL(_ path: String, name: String) throws -> URL {
+    guard !path.isEmpty, !path.hasSuffix("/") else {
+        throw HarnessError.invalidArgument(name: name, value: "'\(Console.escaped(path))'", accepted: "a file's path (not a folder)")
+    }
+    return URL(fileURLWithPath: path)
 }

@@ -44,8 +44,18 @@ struct RasterBench: ParsableCommand {
     }
 
     static func fail(_ message: String, code: Int32) -> Never {
-        Console.writeError("error: \(message)\n")
+        Console.writeError("error: \(oneLine(message))\n")
         Foundation.exit(code)
+    }
+
+    /// The last guard of "one line": whatever a message quotes (a value, a
+    /// JSON key, the argument parser's echo of a 100,000-character option),
+    /// control characters are escaped and a long message keeps its start
+    /// and its end (where "accepted: ..." is) around an ellipsis.
+    static func oneLine(_ message: String, limit: Int = 400) -> String {
+        let flat = RasterError.escaped(message, limit: Int.max)
+        guard flat.count > limit else { return flat }
+        return String(flat.prefix(limit / 2)) + " ... " + String(flat.suffix(limit / 2))
     }
 }
 

@@ -74,7 +74,7 @@ struct Render: ParsableCommand {
             try scene.requireNoSceneOptions()
             // The output is checked before the job is read (its images decoded).
             let out = emitJob ? nil : try Render.singleFrameOutput(output)
-            let job = try Job.load(contentsOf: URL(fileURLWithPath: jobPath), memoryBudget: options.memoryBudget())
+            let job = try Job.load(contentsOf: try inputURL(jobPath, name: "JOB"), memoryBudget: options.memoryBudget())
             guard let out else { print(try job.jsonText(), terminator: ""); return }
             try ImageFile.checkCanvas(width: job.width, height: job.height, for: out)
             let image = try Image(width: job.width, height: job.height)

@@ -18,7 +18,7 @@ struct Run: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Device profile (see `rasterbench list`).")
     var profile: String = DeviceProfile.defaultName
 
-    @Option(name: .long, parsing: .unconditional, help: "Refresh rate for the budget (default: the profile's).")
+    @Option(name: .long, parsing: .unconditional, help: "Refresh rate for the budget (default: the profile's).", transform: parseFPS)
     var fps: Double?
 
     @Option(name: .long, parsing: .unconditional, help: "Share of the frame a background may take: 0.25 or 25%.")
@@ -95,9 +95,10 @@ struct Run: ParsableCommand {
             sampler.minSamples = runs
         }
         let outPath = out ?? Run.defaultReportPath(host: host)
-        try Run.checkWritable(outPath, name: "--out")
+        // A missing folder is created on write (Results/ on a fresh clone).
+        try Run.checkWritable(outPath, name: "--out", extensions: ["csv"])
         if let json {
-            try Run.checkWritable(json, name: "--json")
+            try Run.checkWritable(json, name: "--json", extensions: ["json"])
             try OutputPath.requireDistinct([("--out", outPath), ("--json", json)])
         }
 
@@ -213,7 +214,7 @@ struct Run: ParsableCommand {
     /// Every output path of a command is checked before any measuring, so
     /// that a typo cannot lose a run's results (`OutputPath.checkFileArgument`:
     /// empty, a folder, a device or FIFO, a directory that cannot be created).
-    static func checkWritable(_ path: String, name: String) throws {
-        try OutputPath.checkFileArgument(path, name: name, createDirectory: true)
+    static func checkWritable(_ path: String, name: String, extensions: [String]? = nil, createDirectory: Bool = true) throws {
+        try OutputPath.checkFileArgument(path, name: name, extensions: extensions, createDirectory: createDirectory)
     }
 }

@@ -1,3 +1,4 @@
+import RasterKit
 /// The time a background may take per frame.
 ///
 /// A frame lasts 1000 / fps ms; the app needs most of it for layout, text and
@@ -34,14 +35,13 @@ public struct Budget: Sendable, Equatable, Codable {
     /// Parses a share given as a fraction ("0.25") or a percentage ("25%", "25").
     /// Values above 1 without a percent sign are read as percentages.
     public static func parseShare(_ text: String) throws -> Double {
-        let t = text.trimmingCharacters(in: .whitespaces)
-        let isPercent = t.hasSuffix("%")
-        guard let v = Double(isPercent ? String(t.dropLast()) : t), v.isFinite else {
-            throw HarnessError.invalidArgument(name: "--share", value: "'\(text)'", accepted: "a fraction like 0.25 or a percentage like 25%")
+        let isPercent = text.hasSuffix("%")
+        guard let v = DecimalText.parse(isPercent ? text.dropLast() : Substring(text)) else {
+            throw HarnessError.invalidArgument(name: "--share", value: "'\(RasterError.escaped(text))'", accepted: "a fraction like 0.25 or a percentage like 25%")
         }
         let share = isPercent || v > 1 ? v / 100 : v
         guard share > 0, share <= 1 else {
-            throw HarnessError.invalidArgument(name: "--share", value: "'\(text)'", accepted: "0 < share <= 100%")
+            throw HarnessError.invalidArgument(name: "--share", value: "'\(RasterError.escaped(text))'", accepted: "0 < share <= 100%")
         }
         return share
     }

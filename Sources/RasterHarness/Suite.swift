@@ -102,10 +102,10 @@ public enum SweepKind: String, CaseIterable, Sendable, Codable {
 
     public static func parse(_ list: String) throws -> Set<SweepKind> {
         var out = Set<SweepKind>()
-        for part in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !part.isEmpty {
+        for part in list.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
             if part == "all" { out.formUnion(SweepKind.allCases); continue }
             guard let k = SweepKind(rawValue: part) else {
-                throw HarnessError.invalidArgument(name: "--sweep", value: "'\(part)'",
+                throw HarnessError.invalidArgument(name: "--sweep", value: "'\(RasterError.escaped(part))'",
                                                    accepted: (SweepKind.allCases.map(\.rawValue) + ["all"]).joined(separator: ", "))
             }
             out.insert(k)

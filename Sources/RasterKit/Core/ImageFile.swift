@@ -50,6 +50,17 @@ public enum ImageFile {
     public static func readPNG(_ url: URL, expecting size: (width: Int, height: Int)? = nil) throws -> Image {
         let shown = RasterError.escaped(url.path, limit: 120)
         let data = try InputFile.read(url.path)
+        // The declared size, from the IHDR bytes themselves: libpng would
+        // refuse an absurd one too, but in its words, not the size's.
+        if let declared = pngHeaderSize(data) {
+            guard (1...Image.maxDimension).contains(declared.width), (1...Image.maxDimension).contains(declared.height) else {
+                throw RasterError.io(path: shown, reason:
+                    "declares \(declared.width)x\(declared.height) pixels (accepted: 1...\(Image.maxDimension) on each side)")
+            }
+            if let size, size != declared {
+                throw RasterError.io(path: shown, reason: "is \(declared.width)x\(declared.height), the canvas is \(size.width)x\(size.height)")
+            }
+        }
         var message = [CChar](repeating: 0, count: 256)
         var width: UInt32 = 0, height: UInt32 = 0
         let opened = data.withUnsafeBytes { buf in
@@ -72,6 +83,16 @@ public enum ImageFile {
         }
         premultiply(image.view)
         return image
+    }
+
+    /// Width and height from a PNG's IHDR chunk (the first 24 bytes), or nil
+    /// if the bytes do not start like a PNG (libpng then says what is wrong).
+    static func pngHeaderSize(_ data: Data) -> (width: Int, height: Int)? {
+        let bytes = [UInt8](data.prefix(24))
+        guard bytes.count == 24, bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A],
+              bytes[12..<16] == [0x49, 0x48, 0x44, 0x52] else { return nil }
+        func u32(_ i: Int) -> Int { bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (u32(16), u32(20))
     }
 
     private static func text(_ message: [CChar]) -> String {

@@ -16,7 +16,13 @@ public struct VariantSelection: Sendable, Hashable {
 
     public init(parsing text: String) throws {
         self.init()
-        for item in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        // "" or "a,,b": a missing name, not "no variant" (say exact for that).
+        guard !items.contains(where: \.isEmpty) else {
+            throw RasterError.invalidArgument(name: "variant", value: "'\(RasterError.escaped(text))' (an empty name)",
+                                              accepted: "kernel=variant or a variant name, comma-separated, e.g. down4 or exact")
+        }
+        for item in items {
             let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
             let kernel: String? = parts.count == 2 ? parts[0] : nil
             let name = parts.last ?? ""
@@ -38,7 +44,7 @@ public struct VariantSelection: Sendable, Hashable {
             }
             guard matched else {
                 throw RasterError.invalidArgument(
-                    name: "variant", value: "'\(item)'",
+                    name: "variant", value: "'\(RasterError.escaped(item))'",
                     accepted: (KernelCatalog.all.map { "\($0.name)=\($0.variants.joined(separator: "|"))" }
                         + ["\(LayerVariant.kernelName)=\(LayerVariant.allCases.map(\.rawValue).joined(separator: "|"))"])
                         .joined(separator: "; "))
