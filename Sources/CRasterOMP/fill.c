@@ -221,9 +221,15 @@ static void scatter_steps(const fill_context *c, fill_band *band, int count, int
 
 /// Computes `count` staged steps as one 16-lane batch and adds them.
 static void flush_steps(const fill_context *c, fill_band *band, int count, int top) {
+    if (count <= 0) return;
     float *restrict v = band->lanes;
     int32_t *restrict iv = (int32_t *)band->lanes;
     uint32_t *restrict cv = (uint32_t *)band->lanes;
+    /* A partial batch's unused lanes repeat lane 0: all 16 are computed, and
+       whatever they held before (uninitialised memory can be a NaN) would
+       reach a float-to-int conversion, undefined in C (UBSan says so). */
+    for (int k = STAGE_ROW; k <= STAGE_XMAX; k++)
+        for (int l = count; l < LANES; l++) v[k * LANES + l] = v[k * LANES];
     #pragma omp simd
     for (int l = 0; l < LANES; l++)
         step_lane(cv, iv, l, v[STAGE_ROW * LANES + l], v[STAGE_XT * LANES + l], v[STAGE_YT * LANES + l],
