@@ -78,7 +78,7 @@ stage debug tests swift test --disable-swift-testing
 stage release tests swift test -c release --disable-swift-testing --filter AllocationTests
 stage asan tests scripts/sanitize.sh asan
 stage tsan tests scripts/sanitize.sh tsan
-stage fuzz fuzz scripts/fuzz.sh
+stage fuzz fuzz env FUZZ_SECONDS="${FUZZ_SECONDS:-30}" scripts/fuzz.sh
 stage soak soak scripts/soak.sh
 
 echo "=== summary"

@@ -310,7 +310,9 @@ extension PathParser {
 
         /// An error naming the 1-based character position of byte offset `at`.
         func error(_ what: String, at: Int) -> RasterError {
-            let position = String(decoding: bytes[0..<min(at, bytes.count)], as: UTF8.self).count + 1
+            // Unicode scalars, not Characters: Swift's Character joins "\r\n"
+            // into one, so a CRLF-separated path would be miscounted.
+            let position = String(decoding: bytes[0..<min(at, bytes.count)], as: UTF8.self).unicodeScalars.count + 1
             return RasterError.invalidArgument(name: name, value: "\(what) at character \(position)", accepted: PathParser.accepted)
         }
     }

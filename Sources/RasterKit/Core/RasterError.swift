@@ -23,7 +23,7 @@ public enum RasterError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .io(path, reason):
             return "\(path): \(reason)"
         case let .malformedJob(path, reason):
-            return "job \(path): \(reason)"
+            return "job \(path.isEmpty ? "(top level)" : path): \(reason)"
         }
     }
 }

@@ -175,10 +175,15 @@ struct JobDecoder {
         guard anchorNodes.count >= ControlPoints.minAnchors else {
             throw node.child("anchors").fail("\(anchorNodes.count) anchors (accepted: >= \(ControlPoints.minAnchors))")
         }
+        // K5 puts a control point at p + t * D / 3 (|t| = 1, D a chord no
+        // longer than 2 * sqrt(2) * A for anchors within +-A): up to 1.95 A
+        // out. A quarter of the path limit keeps every one inside it, so the decoder, not the
+        // renderer, refuses what cannot be drawn, and names the anchor.
+        let limit = Path.maxCoordinate / 4
         let anchors = try anchorNodes.map { a -> Point in
             let p = try a.point()
-            guard abs(p.x) <= Path.maxCoordinate, abs(p.y) <= Path.maxCoordinate else {
-                throw a.fail("\(p) is out of range (accepted: coordinates within +-\(Path.maxCoordinate))")
+            guard abs(p.x) <= limit, abs(p.y) <= limit else {
+                throw a.fail("(\(p.x), \(p.y)) is out of range (accepted: coordinates within +-\(limit))")
             }
             return p
         }
