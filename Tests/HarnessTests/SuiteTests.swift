@@ -22,6 +22,10 @@ final class SuiteTests: XCTestCase {
         XCTAssertEqual(ws.filter { $0.kernel == "composite" && $0.backend == .simd }.map(\.threads), [1, 2])
         XCTAssertEqual(ws.first { $0.kernel == "controlpoints" }?.items, 1_000_000)
         XCTAssertEqual(Set(ws.map(\.label)).count, ws.count, "no workload twice")
+        // Nor two rows with one report key (what compare, rounds and choose
+        // match on): the K7 kernel and the mesh scene once shared theirs.
+        let keys = ws.map { "\($0.kernel)|\($0.variant)|\($0.backend)|\($0.threads)|\($0.width)x\($0.height)|\($0.sweep)|\($0.param)" }
+        XCTAssertEqual(Set(keys).count, keys.count, "duplicate report keys: \(Dictionary(grouping: keys, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted())")
     }
 
     func testSweepsAddRows() throws {
