@@ -5,28 +5,18 @@ import RasterHarness
 /// each threaded backend, the median at 1 thread over the median at N
 /// threads, one bar per N > 1. Ideal scaling is N; dotted lines mark it.
 enum ScalingChart {
-    struct Bar { var backend: String; var threads: Int; var source: Int; var speedup: Double; var tip: String }
-
     static func make(data: ProfileData) -> Figure? {
-        var groups: [(String, [Bar])] = []
-        for target in data.kernels + data.scenes {
-            let workloads = unique(data.all.filter { $0.kernel == target && $0.sweep == .suite && $0.variant == "exact" && $0.renderScale == 1 }.map(\.workload))
-            for w in workloads {
-                var bars: [Bar] = []
-                for (s, rows) in data.rows.enumerated() {
-                    let mine = rows.filter { $0.kernel == target && $0.sweep == .suite && $0.variant == "exact" && $0.renderScale == 1 && $0.workload == w && $0.usable }
-                    for backend in unique(mine.map(\.backend)) where backend != "naive" {
-                        guard let one = mine.first(where: { $0.backend == backend && $0.threads == 1 })?.medianMs else { continue }
-                        for r in mine where r.backend == backend && r.threads > 1 {
-                            let sp = one / r.medianMs!
-                            bars.append(Bar(backend: backend, threads: r.threads, source: s, speedup: sp,
-                                            tip: "\(target) \(backend): t=1 \(ms(one)), t=\(r.threads) \(ms(r.medianMs!)) → \(NumberFormat.decimal(sp, significant: 3))x"))
-                        }
-                    }
+        let groups = SpeedupBars.groups(data) { target, _, s, mine in
+            var bars: [SpeedupBar] = []
+            for backend in unique(mine.map(\.backend)) where backend != "naive" {
+                guard let one = mine.first(where: { $0.backend == backend && $0.threads == 1 })?.medianMs else { continue }
+                for r in mine where r.backend == backend && r.threads > 1 {
+                    let sp = one / r.medianMs!
+                    bars.append(SpeedupBar(backend: backend, threads: r.threads, source: s, speedup: sp,
+                                           tip: "\(target) \(backend): t=1 \(ms(one)), t=\(r.threads) \(ms(r.medianMs!)) → \(NumberFormat.decimal(sp, significant: 3))x"))
                 }
-                bars.sort { (backendOrder($0.backend), $0.threads, $0.source) < (backendOrder($1.backend), $1.threads, $1.source) }
-                if !bars.isEmpty { groups.append((w.isEmpty ? target : "\(target) [\(w)]", bars)) }
             }
+            return bars
         }
         guard !groups.isEmpty else { return nil }
         let barH = 8.0

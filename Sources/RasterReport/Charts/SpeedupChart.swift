@@ -5,26 +5,13 @@ import RasterHarness
 /// workload) per kernel and scene, exact variant at full scale, one bar per
 /// backend and thread count (and report). Log axis: 1x is the baseline line.
 enum SpeedupChart {
-    struct Bar { var backend: String; var threads: Int; var source: Int; var speedup: Double; var tip: String }
-
     static func make(data: ProfileData) -> Figure? {
-        var groups: [(String, [Bar])] = []
-        let targets = data.kernels + data.scenes
-        for target in targets {
-            let workloads = unique(data.all.filter { $0.kernel == target && $0.sweep == .suite && $0.variant == "exact" && $0.renderScale == 1 }.map(\.workload))
-            for w in workloads {
-                var bars: [Bar] = []
-                for (s, rows) in data.rows.enumerated() {
-                    let mine = rows.filter { $0.kernel == target && $0.sweep == .suite && $0.variant == "exact" && $0.renderScale == 1 && $0.workload == w && $0.usable }
-                    guard let naive = mine.first(where: { $0.backend == "naive" })?.medianMs else { continue }
-                    for r in mine where r.backend != "naive" {
-                        let sp = naive / r.medianMs!
-                        bars.append(Bar(backend: r.backend, threads: r.threads, source: s, speedup: sp,
-                                        tip: "\(target) \(w) \(r.backend) t=\(r.threads): \(NumberFormat.decimal(sp, significant: 3))x (naive \(ms(naive)), \(r.backend) \(ms(r.medianMs!)))"))
-                    }
-                }
-                bars.sort { (backendOrder($0.backend), $0.threads, $0.source) < (backendOrder($1.backend), $1.threads, $1.source) }
-                if !bars.isEmpty { groups.append((w.isEmpty ? target : "\(target) [\(w)]", bars)) }
+        let groups = SpeedupBars.groups(data) { target, w, s, mine in
+            guard let naive = mine.first(where: { $0.backend == "naive" })?.medianMs else { return [] }
+            return mine.filter { $0.backend != "naive" }.map { r in
+                let sp = naive / r.medianMs!
+                return SpeedupBar(backend: r.backend, threads: r.threads, source: s, speedup: sp,
+                                  tip: "\(target) \(w) \(r.backend) t=\(r.threads): \(NumberFormat.decimal(sp, significant: 3))x (naive \(ms(naive)), \(r.backend) \(ms(r.medianMs!)))")
             }
         }
         guard !groups.isEmpty else { return nil }
