@@ -45,6 +45,17 @@ count_tests() {
     END { printf "%d passed, %d failed, %d skipped", p, F, S }' "$1"
 }
 
+# failures NAME LOG: the lines that say why a stage failed (XCTest's failed
+# assertions and cases, sanitizer reports, Swift traps, fuzz crashes), kept
+# for after the summary: CI shows only the end of a run's output.
+failed_lines=()
+failures() {
+    local line
+    while IFS= read -r line; do failed_lines+=("$1: ${line:0:300}"); done < <(
+        grep -E ": error: |^Test Case '.*' failed|ERROR: (Address|Thread|LeakSanitizer)|runtime error:|SUMMARY: |Fatal error|^==[0-9]+== ?ERROR|deadly signal|error: fatalError" "$2" \
+            | grep -v "^Test Suite" | head -20)
+}
+
 # stage NAME KIND COMMAND...: runs it with its output shown and logged;
 # KIND "tests" adds the XCTest counts to the summary, "fuzz"/"soak" the
 # stage's own result lines.
@@ -62,7 +73,7 @@ stage() {
           detail="$detail; $(grep -o '[0-9]* inputs in' "$log" | awk '{n += $1} END {print n + 0}') inputs run" ;;
     soak) detail=$(grep -o 'soak: [0-9]* scenes x.*' "$log" | tail -1 | sed 's/^soak: //') ;;
     esac
-    [ "$rc" -eq 0 ] || status=1
+    [ "$rc" -eq 0 ] || { status=1; failures "$name" "$log"; }
     summary+=("$(printf '%-8s %-6s %5d s  %s' "$name" "$([ "$rc" -eq 0 ] && echo ok || echo FAILED)" "$took" "$detail")")
 }
 
@@ -75,4 +86,8 @@ stage soak soak scripts/soak.sh
 
 echo "=== summary"
 for line in "${summary[@]}"; do echo "$line"; done
+if [ "${#failed_lines[@]}" -gt 0 ]; then
+    echo "=== why (first lines of each failed stage)"
+    for line in "${failed_lines[@]}"; do echo "$line"; done
+fi
 exit "$status"

@@ -1,5 +1,8 @@
 import Foundation
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What every command-line test needs: a scratch directory, the built
 /// `rasterbench` next to the test bundle, and a way to run it.
@@ -36,5 +39,38 @@ class CLITestCase: XCTestCase {
         p.waitUntilExit()
         return Outcome(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
                        stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    /// Runs `rasterbench` like `run`, and returns that one child's peak
+    /// resident memory (KiB) from `wait4`. `getrusage(RUSAGE_CHILDREN)`
+    /// would be the peak of every child this test process ever reaped, so
+    /// an earlier test's big render would count against this one.
+    func runMeasuringPeak(_ args: [String]) throws -> (outcome: Outcome, peakKiB: Int) {
+        let scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("rasterbench-peak-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outPath = scratch.appendingPathComponent("out").path, errPath = scratch.appendingPathComponent("err").path
+        let command = "cd \"$0\" && exec \"$@\""
+        // Through /bin/sh only to change directory; `exec` makes the shell's
+        // pid the child's, so wait4 measures rasterbench itself.
+        let argv = ["/bin/sh", "-c", command, dir.path, executable.path] + args
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        var cArgs = argv.map { strdup($0) } + [nil]
+        defer { for a in cArgs { free(a) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, &cArgs, environ)
+        guard spawned == 0 else { throw NSError(domain: "posix_spawn", code: Int(spawned)) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let exited = status & 0x7f == 0
+        let read = { (path: String) in String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data(), as: UTF8.self) }
+        return (Outcome(status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), stdout: read(outPath), stderr: read(errPath)),
+                Int(usage.ru_maxrss))
     }
 }
