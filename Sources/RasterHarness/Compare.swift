@@ -18,8 +18,13 @@ public struct Comparison: Sendable {
 
     public struct Pair: Sendable {
         public var key: RowKey
-        public var base: ReportRow
-        public var new: ReportRow
+        /// The two rows, by index into the reports they came from: a pair
+        /// of a million-row comparison is a few words, not two 750-byte
+        /// copies of its rows.
+        let rows: RowStore
+        let baseIndex: Int, newIndex: Int
+        public var base: ReportRow { rows.base[baseIndex] }
+        public var new: ReportRow { rows.new[newIndex] }
         /// new median / base median (below 1: new is faster).
         public var ratio: Double
         /// The bootstrap interval of the ratio; nil without raw samples.
@@ -53,6 +58,13 @@ public struct Comparison: Sendable {
     public func count(_ v: Verdict) -> Int { pairs.filter { $0.verdict == v }.count }
 }
 
+/// The rows a comparison's pairs point into (shared with the caller's
+/// arrays, not copied).
+final class RowStore: Sendable {
+    let base: [ReportRow], new: [ReportRow]
+    init(base: [ReportRow], new: [ReportRow]) { self.base = base; self.new = new }
+}
+
 public enum Compare {
     /// Significance level of the secondary U test, benchstat's default.
     public static let alpha = 0.05
@@ -66,15 +78,17 @@ public enum Compare {
                                rule: VerdictRule = VerdictRule(), paired: Bool = false) -> Comparison {
         var c = Comparison(baseName: baseName, newName: newName)
         c.rule = rule
-        let (a, dupA) = index(base, by: \.key)
-        let (b, dupB) = index(new, by: \.key)
+        let store = RowStore(base: base, new: new)
+        let (a, dupA) = index(base)
+        let (b, dupB) = index(new)
         c.duplicates = dupA + dupB
-        for key in a.keys.sorted() {
+        c.pairs.reserveCapacity(min(a.count, b.count))
+        for key in sorted(a.keys) {
             guard let nb = b[key] else { c.onlyInBase.append(key); continue }
-            add(&c, key: key, base: a[key]!, new: nb, paired: paired)
+            add(&c, key: key, rows: store, base: a[key]!, new: nb)
         }
-        c.onlyInNew = b.keys.filter { a[$0] == nil }.sorted()
-        c.pairs.sort { $0.key < $1.key }
+        c.onlyInNew = sorted(b.keys.filter { a[$0] == nil })
+        measure(&c, paired: paired)
         return c
     }
 
@@ -86,54 +100,92 @@ public enum Compare {
                                 rule: VerdictRule = VerdictRule()) -> Comparison {
         var c = Comparison(baseName: "\(name) [\(baseline)]", newName: "\(name) [other backends]")
         c.rule = rule
-        let baseRows = rows.filter { $0.backend == baseline }
-        let (byKey, dups) = index(baseRows, by: \.key)
-        c.duplicates = dups
-        var byShape: [RowKey: [ReportRow]] = [:]
-        for r in baseRows { byShape[r.key.withoutBackend, default: []].append(r) }
+        let store = RowStore(base: rows, new: rows)
+        let baseIndices = rows.indices.filter { rows[$0].backend == baseline }
+        var byKey: [RowKey: Int] = [:]
+        var byShape: [RowKey: [Int]] = [:]
+        for i in baseIndices {
+            let key = rows[i].key
+            if byKey[key] == nil { byKey[key] = i } else { c.duplicates.append(key) }
+            byShape[key.withoutBackend, default: []].append(i)
+        }
         var used = Set<RowKey>()
-        for r in rows where r.backend != baseline {
+        for (i, r) in rows.enumerated() where r.backend != baseline {
             var sameThreads = r.key; sameThreads.backend = baseline
             let candidates = byShape[r.key.withoutBackend] ?? []
             guard let base = byKey[sameThreads] ?? (candidates.count == 1 ? candidates[0] : nil) else {
                 c.onlyInNew.append(r.key); continue
             }
-            used.insert(base.key)
-            add(&c, key: r.key, base: base, new: r, paired: true)
+            used.insert(rows[base].key)
+            add(&c, key: r.key, rows: store, base: base, new: i)
         }
-        c.onlyInBase = baseRows.map(\.key).filter { !used.contains($0) }.sorted()
-        c.pairs.sort { $0.key < $1.key }
+        c.onlyInBase = sorted(baseIndices.map { rows[$0].key }.filter { !used.contains($0) })
+        c.pairs = sortedPairs(c.pairs)
+        measure(&c, paired: true)
         return c
     }
 
-    static func index(_ rows: [ReportRow], by key: (ReportRow) -> RowKey) -> ([RowKey: ReportRow], [RowKey]) {
-        var out: [RowKey: ReportRow] = [:]
+    /// The first row of each key (by index) and the keys seen again.
+    static func index(_ rows: [ReportRow]) -> ([RowKey: Int], [RowKey]) {
+        var out: [RowKey: Int] = [:]
+        out.reserveCapacity(rows.count)
         var dups: [RowKey] = []
-        for r in rows {
-            let k = key(r)
-            if out[k] == nil { out[k] = r } else { dups.append(k) }
+        for (i, r) in rows.enumerated() {
+            let k = r.key
+            if out[k] == nil { out[k] = i } else { dups.append(k) }
         }
         return (out, dups)
     }
 
-    static func add(_ c: inout Comparison, key: RowKey, base: ReportRow, new: ReportRow, paired: Bool) {
-        guard base.isOK, new.isOK, let ma = base.medianMs, let mb = new.medianMs, ma > 0 else {
-            let why = !base.isOK ? "\(c.baseName): \(base.status.rawValue)" : !new.isOK ? "\(c.newName): \(new.status.rawValue)" : "no median"
+    /// Keys in `RowKey`'s order (by description), each description built
+    /// once rather than twice per comparison.
+    static func sorted<S: Sequence>(_ keys: S) -> [RowKey] where S.Element == RowKey {
+        keys.map { ($0.description, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    static func sortedPairs(_ pairs: [Comparison.Pair]) -> [Comparison.Pair] {
+        pairs.map { ($0.key.description, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    /// Adds the pair, or records why it cannot be compared. Its interval,
+    /// U test and verdict come later, from `measure`, for all pairs at once.
+    static func add(_ c: inout Comparison, key: RowKey, rows: RowStore, base: Int, new: Int) {
+        let a = rows.base[base], b = rows.new[new]
+        guard a.isOK, b.isOK, let ma = a.medianMs, let mb = b.medianMs, ma > 0 else {
+            let why = !a.isOK ? "\(c.baseName): \(a.status.rawValue)" : !b.isOK ? "\(c.newName): \(b.status.rawValue)" : "no median"
             c.skipped.append((key, why)); return
         }
-        var interval: RatioInterval? = nil
-        var verdict = Comparison.Verdict.unknown
+        c.pairs.append(.init(key: key, rows: rows, baseIndex: base, newIndex: new, ratio: mb / ma,
+                             interval: nil, pValue: nil, verdict: .unknown))
+    }
+
+    /// Every pair's bootstrap interval, verdict and U test. Rows are
+    /// independent and each interval is a function of its row's data alone
+    /// (same seed for every row), so they are spread over the cores: the
+    /// bootstrap is most of a large comparison's time.
+    static func measure(_ c: inout Comparison, paired: Bool) {
+        let rule = c.rule
+        let n = c.pairs.count
+        guard n > 0 else { return }
+        let chunks = min(n, 4 * max(1, ProcessInfo.processInfo.activeProcessorCount))
+        c.pairs.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let pairs = buffer.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: chunks) { k in
+                for i in stride(from: k, to: n, by: chunks) { measure(&pairs[i], rule: rule, paired: paired) }
+            }
+        }
+    }
+
+    static func measure(_ pair: inout Comparison.Pair, rule: VerdictRule, paired: Bool) {
+        let base = pair.base, new = pair.new
         if let ra = Bootstrap.rounds(of: base), let rb = Bootstrap.rounds(of: new) {
-            // Same seed for every row: the interval is a function of the data alone.
             let ci = Bootstrap.ratioOfMedians(base: ra, new: rb, paired: paired)
-            interval = ci
-            verdict = c.rule.verdict(ci)
+            pair.interval = ci
+            pair.verdict = rule.verdict(ci)
         }
-        var p: Double? = nil
         if base.samplesMs.count >= minSamplesForTest && new.samplesMs.count >= minSamplesForTest {
-            p = MannWhitney(base.samplesMs, new.samplesMs).pValue
+            pair.pValue = MannWhitney(base.samplesMs, new.samplesMs).pValue
         }
-        c.pairs.append(.init(key: key, base: base, new: new, ratio: mb / ma, interval: interval, pValue: p, verdict: verdict))
     }
 
     /// A note when the two sides were measured on a busy host, or at
