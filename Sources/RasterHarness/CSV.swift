@@ -122,4 +122,24 @@ public enum CSV {
             try endRecord()
         }
     }
+
+    /// Whether `bytes` are well-formed UTF-8 (ASCII checked eight bytes at a
+    /// time; the rest through the standard library's UTF-8 parser).
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        let n = bytes.count
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while i + 8 <= n && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+        }
+        var iterator = UnsafeBufferPointer(rebasing: bytes[i...]).makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
 }

@@ -194,11 +194,10 @@ public enum Compare {
     /// every round of it alike, which no interval over rounds can see.
     /// Side-by-side runs (`ab`) share that state; separate runs do not.
     public static func loadWarning(_ c: Comparison) -> String? {
-        func medianLoad(_ rows: [ReportRow]) -> Double? {
-            let l = rows.compactMap(\.loadAverage)
-            return l.isEmpty ? nil : Summary(l).median
-        }
-        guard let a = medianLoad(c.pairs.map(\.base)), let b = medianLoad(c.pairs.map(\.new)) else { return nil }
+        // Loads only: `pairs.map(\.base)` would copy every row.
+        func medianLoad(_ loads: [Double]) -> Double? { loads.isEmpty ? nil : Summary(loads).median }
+        guard let a = medianLoad(c.pairs.compactMap { $0.rows.base[$0.baseIndex].loadAverage }),
+              let b = medianLoad(c.pairs.compactMap { $0.rows.new[$0.newIndex].loadAverage }) else { return nil }
         let cores = max(1, c.pairs.first?.base.hostCores ?? 1)
         let busy = max(a, b) > 0.5 * Double(cores)
         let uneven = abs(a - b) > 0.25 * Double(cores)

@@ -50,9 +50,12 @@ public enum ReportFile {
         if path.lowercased().hasSuffix(".json") {
             return try RunReport.decode(data, path: path).rows
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw HarnessError.malformedReport(path: path, line: 1, reason: "not UTF-8 text")
+        return try data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard CSV.isValidUTF8(bytes) else {
+                throw HarnessError.malformedReport(path: path, line: 1, reason: "not UTF-8 text")
+            }
+            return try ReportCSV.parse(utf8: bytes, path: path)
         }
-        return try ReportCSV.parse(text, path: path)
     }
 }
