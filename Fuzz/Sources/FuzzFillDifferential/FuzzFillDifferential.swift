@@ -24,7 +24,7 @@ let bound = Tolerance(maxError: 2)
 /// self-crossing curves at max error 3 against the reference when the exact
 /// variant flattened to 1/256 px: the chords' sag errors of every curve
 /// through a pixel add up (Fuzz/findings/README.md). At 1/1024 px it ran
-/// 1.6 million inputs clean.
+/// 1.6 million inputs clean in 150 s, and 8.4 million in 900 s.
 let referenceBound = Tolerance(maxError: 2)
 let color = Color(straightR: 0x32, g: 0xCB, b: 0x54)
 let image = try! Image(width: size, height: size)
