@@ -59,11 +59,30 @@ final class SoakTests: XCTestCase {
             MallocInterposerSwift.unhook()
             return MallocInterposerSwift.getStatistics().mallocCount > 0
         }()
+        // Under AddressSanitizer resident memory measures ASan's allocator
+        // (freed blocks wait in its quarantine, up to 256 MB, and shadow
+        // pages follow), not ours: CI's ASan stage saw +6.1 MiB over the
+        // whole soak where the plain soak stage saw +3.0. There the frames
+        // still run under ASan, and growth is checked by the soak stage.
+        let sanitized = ProcessInfo.processInfo.environment["RASTERBENCH_SANITIZER"] != nil
         let warmup = max(1, min(20, frames / 10))
         let tail = min(20, frames - warmup)
         let start = Date()
         let startRSS = Self.residentKiB()
-        var firstRSS: Int?
+        // Every backend and scene once before the whole-soak baseline: the
+        // first use of a backend starts its worker threads or OpenMP team
+        // (stacks, libomp's own tables), a one-time step of ~1-4 MiB that is
+        // not growth. Per-backend growth is measured after its own warm-up.
+        for kind in BackendKind.allCases {
+            let backend = try kind.make(threads: kind == .naive ? 1 : threads)
+            let renderer = try SceneVariant.exact.makeRenderer(backend: backend)
+            let image = try Image(width: canvas.width, height: canvas.height)
+            for scene in SceneCatalog.all {
+                let instance = try scene.init(options: SceneOptions(), canvas: canvas)
+                try renderer.render(renderer.prepare(instance.job(frame: 0)), into: image)
+            }
+        }
+        var firstRSS: Int? = Self.residentKiB()
         var lines: [String] = []
         for kind in BackendKind.allCases {
             let backend = try kind.make(threads: kind == .naive ? 1 : threads)
@@ -106,7 +125,7 @@ final class SoakTests: XCTestCase {
                 }
                 lines.append(line)
                 print("soak: " + line)
-                XCTAssertLessThanOrEqual(growth, Self.growthBoundKiB, "resident memory grew: \(line)")
+                if !sanitized { XCTAssertLessThanOrEqual(growth, Self.growthBoundKiB, "resident memory grew: \(line)") }
                 if counting {
                     XCTAssertLessThanOrEqual(net, 0, "drawing retained allocations: \(line)")
                     if backend.threads == 1 {
@@ -119,8 +138,12 @@ final class SoakTests: XCTestCase {
         let whole = endRSS - (firstRSS ?? startRSS ?? 0)
         print("soak: \(SceneCatalog.all.count) scenes x \(BackendKind.allCases.count) backends x \(frames) frames at "
               + "\(canvas.width)x\(canvas.height), threads \(threads): VmRSS \(startRSS ?? 0) KiB at start, "
-              + "\(firstRSS ?? 0) after the first warm-up, \(endRSS) at the end (\(whole >= 0 ? "+" : "")\(whole)); "
+              + "\(firstRSS ?? 0) after warming every backend, \(endRSS) at the end (\(whole >= 0 ? "+" : "")\(whole)); "
               + String(format: "%.0f s", Date().timeIntervalSince(start)) + (counting ? "" : "; mallocs not counted (debug build or no interposer)"))
-        XCTAssertLessThanOrEqual(whole, Self.growthBoundKiB, "resident memory grew over the whole soak")
+        if sanitized {
+            print("soak: under a sanitizer: memory growth not asserted (the sanitizer's allocator, not ours)")
+        } else {
+            XCTAssertLessThanOrEqual(whole, Self.growthBoundKiB, "resident memory grew over the whole soak")
+        }
     }
 }
