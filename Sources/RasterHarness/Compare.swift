@@ -120,7 +120,7 @@ public enum Compare {
             add(&c, key: r.key, rows: store, base: base, new: i)
         }
         c.onlyInBase = sorted(baseIndices.map { rows[$0].key }.filter { !used.contains($0) })
-        c.pairs = sortedPairs(c.pairs)
+        c.pairs = sorted(c.pairs, by: \.key)
         measure(&c, paired: true)
         return c
     }
@@ -137,15 +137,13 @@ public enum Compare {
         return (out, dups)
     }
 
-    /// Keys in `RowKey`'s order (by description), each description built
-    /// once rather than twice per comparison.
-    static func sorted<S: Sequence>(_ keys: S) -> [RowKey] where S.Element == RowKey {
-        keys.map { ($0.description, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    /// `items` in their keys' `RowKey` order (by description), each
+    /// description built once rather than twice per comparison.
+    static func sorted<S: Sequence>(_ items: S, by key: (S.Element) -> RowKey) -> [S.Element] {
+        items.map { (key($0).description, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
-    static func sortedPairs(_ pairs: [Comparison.Pair]) -> [Comparison.Pair] {
-        pairs.map { ($0.key.description, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
-    }
+    static func sorted<S: Sequence>(_ keys: S) -> [RowKey] where S.Element == RowKey { sorted(keys) { $0 } }
 
     /// Adds the pair, or records why it cannot be compared. Its interval,
     /// U test and verdict come later, from `measure`, for all pairs at once.
@@ -194,10 +192,10 @@ public enum Compare {
     /// every round of it alike, which no interval over rounds can see.
     /// Side-by-side runs (`ab`) share that state; separate runs do not.
     public static func loadWarning(_ c: Comparison) -> String? {
-        // Loads only: `pairs.map(\.base)` would copy every row.
+        // The loads only, not `pairs.map(\.base)`: an array of every row.
         func medianLoad(_ loads: [Double]) -> Double? { loads.isEmpty ? nil : Summary(loads).median }
-        guard let a = medianLoad(c.pairs.compactMap { $0.rows.base[$0.baseIndex].loadAverage }),
-              let b = medianLoad(c.pairs.compactMap { $0.rows.new[$0.newIndex].loadAverage }) else { return nil }
+        guard let a = medianLoad(c.pairs.compactMap(\.base.loadAverage)),
+              let b = medianLoad(c.pairs.compactMap(\.new.loadAverage)) else { return nil }
         let cores = max(1, c.pairs.first?.base.hostCores ?? 1)
         let busy = max(a, b) > 0.5 * Double(cores)
         let uneven = abs(a - b) > 0.25 * Double(cores)

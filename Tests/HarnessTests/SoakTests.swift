@@ -25,14 +25,28 @@ final class SoakTests: XCTestCase {
 
     static func env(_ name: String) -> String? { ProcessInfo.processInfo.environment[name] }
 
-    /// VmRSS of this process in KiB, from /proc/self/status (Linux); nil elsewhere.
-    static func residentKiB() -> Int? {
+    /// The memory the soak watches, in KiB (Linux; nil elsewhere): VmRSS,
+    /// or under a sanitizer its allocator's live bytes. Under ASan resident
+    /// memory measures ASan's own allocator (freed blocks wait in its
+    /// quarantine, up to 256 MB, and shadow pages follow): CI's ASan stage
+    /// saw VmRSS +6.1 MiB over a soak whose plain run grew +0.2 MiB.
+    static func memoryKiB() -> Int? {
+        if let live = sanitizerAllocatedBytes { return live() / 1024 }
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
         for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
             return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
         }
         return nil
     }
+
+    static var memoryLabel: String { sanitizerAllocatedBytes == nil ? "VmRSS" : "live heap (sanitizer allocator)" }
+
+    /// `__sanitizer_get_current_allocated_bytes` when a sanitizer runtime is
+    /// loaded (sanitizer/allocator_interface.h), looked up at run time.
+    static let sanitizerAllocatedBytes: (@convention(c) () -> Int)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__sanitizer_get_current_allocated_bytes") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) () -> Int).self)
+    }()
 
     /// Resident memory may grow this much over a soak (KiB): malloc's arenas
     /// and the Swift runtime's caches settle after the first frames, which
@@ -59,16 +73,10 @@ final class SoakTests: XCTestCase {
             MallocInterposerSwift.unhook()
             return MallocInterposerSwift.getStatistics().mallocCount > 0
         }()
-        // Under AddressSanitizer resident memory measures ASan's allocator
-        // (freed blocks wait in its quarantine, up to 256 MB, and shadow
-        // pages follow), not ours: CI's ASan stage saw +6.1 MiB over the
-        // whole soak where the plain soak stage saw +3.0. There the frames
-        // still run under ASan, and growth is checked by the soak stage.
-        let sanitized = ProcessInfo.processInfo.environment["RASTERBENCH_SANITIZER"] != nil
         let warmup = max(1, min(20, frames / 10))
         let tail = min(20, frames - warmup)
         let start = Date()
-        let startRSS = Self.residentKiB()
+        let startRSS = Self.memoryKiB()
         // Every backend and scene once before the whole-soak baseline: the
         // first use of a backend starts its worker threads or OpenMP team
         // (stacks, libomp's own tables), a one-time step of ~1-4 MiB that is
@@ -82,7 +90,7 @@ final class SoakTests: XCTestCase {
                 try renderer.render(renderer.prepare(instance.job(frame: 0)), into: image)
             }
         }
-        var firstRSS: Int? = Self.residentKiB()
+        var firstRSS: Int? = Self.memoryKiB()
         var lines: [String] = []
         for kind in BackendKind.allCases {
             let backend = try kind.make(threads: kind == .naive ? 1 : threads)
@@ -111,21 +119,21 @@ final class SoakTests: XCTestCase {
                     } else {
                         try renderer.render(renderer.prepare(instance.job(frame: frame)), into: image)
                     }
-                    if f == warmup - 1 { rssAfterWarmup = Self.residentKiB() ?? 0 }
+                    if f == warmup - 1 { rssAfterWarmup = Self.memoryKiB() ?? 0 }
                 }
-                let rssEnd = Self.residentKiB() ?? 0
+                let rssEnd = Self.memoryKiB() ?? 0
                 if firstRSS == nil { firstRSS = rssAfterWarmup }
                 let ms = Date().timeIntervalSince(t0) * 1000 / Double(frames)
                 let growth = rssEnd - rssAfterWarmup
                 var line = "\(info.name) \(kind.rawValue)@\(backend.threads): \(frames) frames, "
-                    + String(format: "%.2f ms/frame", ms) + ", VmRSS \(rssAfterWarmup) -> \(rssEnd) KiB (\(growth >= 0 ? "+" : "")\(growth))"
+                    + String(format: "%.2f ms/frame", ms) + ", \(Self.memoryLabel) \(rssAfterWarmup) -> \(rssEnd) KiB (\(growth >= 0 ? "+" : "")\(growth))"
                 if counting {
                     line += String(format: ", draw mallocs %.2f/frame, draw net %d over %d frames",
                                    Double(drawMallocs) / Double(tail), net, tail)
                 }
                 lines.append(line)
                 print("soak: " + line)
-                if !sanitized { XCTAssertLessThanOrEqual(growth, Self.growthBoundKiB, "resident memory grew: \(line)") }
+                XCTAssertLessThanOrEqual(growth, Self.growthBoundKiB, "memory grew: \(line)")
                 if counting {
                     XCTAssertLessThanOrEqual(net, 0, "drawing retained allocations: \(line)")
                     if backend.threads == 1 {
@@ -134,16 +142,12 @@ final class SoakTests: XCTestCase {
                 }
             }
         }
-        let endRSS = Self.residentKiB() ?? 0
+        let endRSS = Self.memoryKiB() ?? 0
         let whole = endRSS - (firstRSS ?? startRSS ?? 0)
         print("soak: \(SceneCatalog.all.count) scenes x \(BackendKind.allCases.count) backends x \(frames) frames at "
-              + "\(canvas.width)x\(canvas.height), threads \(threads): VmRSS \(startRSS ?? 0) KiB at start, "
+              + "\(canvas.width)x\(canvas.height), threads \(threads): \(Self.memoryLabel) \(startRSS ?? 0) KiB at start, "
               + "\(firstRSS ?? 0) after warming every backend, \(endRSS) at the end (\(whole >= 0 ? "+" : "")\(whole)); "
               + String(format: "%.0f s", Date().timeIntervalSince(start)) + (counting ? "" : "; mallocs not counted (debug build or no interposer)"))
-        if sanitized {
-            print("soak: under a sanitizer: memory growth not asserted (the sanitizer's allocator, not ours)")
-        } else {
-            XCTAssertLessThanOrEqual(whole, Self.growthBoundKiB, "resident memory grew over the whole soak")
-        }
+        XCTAssertLessThanOrEqual(whole, Self.growthBoundKiB, "memory grew over the whole soak")
     }
 }
