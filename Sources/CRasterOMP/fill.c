@@ -383,8 +383,9 @@ static inline float rule_coverage(uint32_t a, int evenodd) {
 
 /// d = c m + d (1 - m c.a / 255), rounded half up. No clamping is needed for
 /// a premultiplied colour (c <= c.a) and m in [0, 1]: the result is <= 255.
-/// Runs, tails, and colours with a fractional channel use it; whole chunks
-/// of whole-channel colours take `blend_chunk8`.
+/// Runs, tails, partly covered chunks and colours with a fractional channel
+/// use it; whole chunks of whole-channel colours whose every coverage
+/// rounds to 0 or 255 take `blend_chunk8`.
 static inline uint32_t blend_pixel(const fill_context *c, uint32_t d, float m) {
     const float inv = 1.0f - m * c->alpha;
     const uint32_t r = (uint32_t)(c->color[0] * m + (float)(d & 0xFF) * inv + 0.5f);
@@ -472,20 +473,25 @@ static inline void blend_chunk8(const fill_context *c, uint32_t *restrict px, co
 
 /// One marked chunk: prefix sum, rule and blend of its 16 pixels
 /// (`count` < 16 at the right edge of the canvas). A whole-channel colour
-/// takes the 8-bit blend, with chunks whose coverage rounds to 0 left alone
-/// and, under an opaque colour, those that round to 255 stored.
+/// takes the 8-bit blend where every coverage rounds to 0 or 255 (chunks
+/// all 0 left alone and, under an opaque colour, those all 255 stored);
+/// a chunk with any partial coverage takes the float blend, which is exact
+/// there where the 8-bit one is not (FillPainter in the simd backend says
+/// why: the rounding of m to 8 bits breaks the mean bound on canvases
+/// that are mostly edge).
 static inline void paint_chunk(const fill_context *c, const uint32_t *restrict q, uint32_t *restrict px, int count,
                                uint32_t carry) {
     const uint32_t *restrict m = c->masks;
     if (count == LANES && c->integral) {
         uint32_t m8[LANES];
-        uint32_t any = 0, all = 255;
-        #pragma omp simd reduction(|:any) reduction(&:all)
+        uint32_t any = 0, all = 255, partial = 0;
+        #pragma omp simd reduction(|:any, partial) reduction(&:all)
         for (int l = 0; l < LANES; l++) {
             const float cov = rule_coverage(PREFIX_LANE(q, m, l) + carry, c->sweep_evenodd);
             m8[l] = (uint32_t)(cov * 255.0f + 0.5f);
             any |= m8[l];
             all &= m8[l];
+            partial |= (m8[l] + 1) & 0xFE; /* 0 only for m8 = 0 or 255 */
         }
         if (any == 0) return;
         if (all == 255 && c->opaque) {
@@ -493,8 +499,10 @@ static inline void paint_chunk(const fill_context *c, const uint32_t *restrict q
             for (int l = 0; l < LANES; l++) px[l] = c->solid;
             return;
         }
-        blend_chunk8(c, px, m8);
-        return;
+        if (partial == 0) {
+            blend_chunk8(c, px, m8);
+            return;
+        }
     }
     if (count == LANES) {
         if (c->sweep_evenodd) {

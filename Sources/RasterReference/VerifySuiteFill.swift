@@ -26,6 +26,17 @@ extension VerifySuite {
                                 job: try Job(width: 128, height: 100, background: try Color(hex: "#F4F1E8"),
                                              ops: [.fill(slivers), .fill(huge)]),
                                 tolerance: fillTolerance[.exact]!))
+        // A thin strip where nearly every pixel is an edge pixel: the mean
+        // bound holds there only if partly covered pixels are blended
+        // exactly (odd channels, translucent paints, overlapping paths).
+        let strip = try Job(width: 3, height: 64, background: try Color(hex: "#203A5C"), ops: [
+            .fill(try PathFill(svg: "M -1 2 L 3.7 20.3 L 0.4 41 C 5 50 -2 55 2.6 63 L -1 63 Z", color: try Color(hex: "#ABCDEFFF"))),
+            .fill(try PathFill(svg: "M 3.2 0 L -0.6 30.5 L 2.9 64 Z M 0 10 L 3 12 L 0 14 Z", rule: .evenodd,
+                               color: try Color(hex: "#E04090A0"))),
+            .fill(try PathFill(svg: "M 0.3 5 Q 4 30 0.2 60 L 1.7 60 Q 2 30 1.1 5 Z", color: try Color(hex: "#13579B7F"))),
+        ])
+        cases.append(VerifyCase(name: "thin strip 3x64, odd and translucent paints", kernel: "fill", variant: "exact",
+                                job: strip, tolerance: fillTolerance[.exact]!))
         var rng = SeededGenerator(seed: 44)
         let anchors = (0..<8).map { i -> Point in
             let angle = (Double(i) + rng.unit()) / 8 * 2 * .pi

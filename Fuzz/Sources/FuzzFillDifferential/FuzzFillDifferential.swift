@@ -2,19 +2,28 @@ import RasterKit
 import RasterReference
 
 /// Differential K4: a small random path (at most 12 segments of lines,
-/// quadratics and cubics, coordinates on a 1/16 px grid in [-8, 24) around
-/// a 16x16 canvas, either fill rule) filled by every backend at 1 and 2
-/// threads with the exact variant, against the double-precision reference.
-/// Any backend beyond SPEC's exact per-pixel bound (max error <= 2 in 8-bit
-/// units) is a crash, so libFuzzer keeps the input. SPEC's mean bound (0.05)
-/// is not checked here: on a 16x16 canvas that random edges cross almost
-/// everywhere, one-unit rounding differences on a fifth of the pixels exceed
-/// it (the fuzzer's first find, max 1, mean 0.056), which says nothing about
-/// a frame of real size, where FillTests checks it.
+/// quadratics and cubics, coordinates on a 1/16 px grid in [-8, 24)), either
+/// fill rule, one of a few paints (odd channels like #ABCDEF, translucent,
+/// nearly transparent) on one of a few canvases (16x16, and thin strips
+/// where nearly every pixel is an edge pixel) over a noisy destination,
+/// filled by every backend at 1 and 2 threads with the exact variant.
+/// A crash (libFuzzer keeps the input) if any backend
+/// - breaks SPEC's exact per-pixel bound (max error <= 2 in 8-bit units)
+///   against the double-precision reference or the naive backend, or
+/// - is on average further than SPEC's mean bound (0.05) from the naive
+///   backend. Against the reference the mean bound is not checked here: on
+///   a canvas that random edges cross almost everywhere, the reference's
+///   own flattening (0.01 px, against the backends' 1/1024 px) flips
+///   rounding ties on enough channels to exceed it; between backends that
+///   share the coverage arithmetic only a blend that is not exact does
+///   (an 8-bit blend of partial coverage did: mean 0.08-0.12 on 3x64).
 ///
-/// Input bytes: [rule] then repeated [op, coords...]; op % 4 picks move,
-/// line, quad or cubic (with 1, 1, 2, 3 points), each coordinate one byte.
-let size = 16
+/// Input bytes: [flags] then repeated [op, coords...]; flags bit 0 is the
+/// rule, bits 1-3 the paint, bits 4-5 the canvas; op % 4 picks move, line,
+/// quad or cubic (with 1, 1, 2, 3 points), each coordinate one byte.
+let canvases: [(width: Int, height: Int)] = [(16, 16), (3, 48), (48, 3), (2, 40)]
+let paints = ["#32CB54FF", "#ABCDEFFF", "#13579BFF", "#E04090A0", "#ABCDEF7F", "#80FF4003", "#FFFFFFFE", "#7F7F7F80"]
+    .map { try! Color(hex: $0) }
 let backends: [any RasterBackend] = BackendKind.allCases.flatMap { kind in
     (kind == .naive ? [1] : [1, 2]).compactMap { try? kind.make(threads: $0) }
 }
@@ -26,11 +35,12 @@ let bound = Tolerance(maxError: 2)
 /// through a pixel add up (Fuzz/findings/README.md). At 1/1024 px it ran
 /// 1.6 million inputs clean in 150 s, and 8.4 million in 900 s.
 let referenceBound = Tolerance(maxError: 2)
-let color = Color(straightR: 0x32, g: 0xCB, b: 0x54)
-let image = try! Image(width: size, height: size)
+/// One noisy destination per canvas (premultiplied, seeded).
+let backgrounds: [Image] = canvases.enumerated().map { i, c in
+    var rng = SeededGenerator(seed: UInt64(100 + i))
+    return try! rng.image(width: c.width, height: c.height)
+}
 let scratch = Scratch()
-
-func clear() { image.pixels.update(repeating: 0, count: image.stride * image.height) }
 
 func decodePath(_ bytes: UnsafeBufferPointer<UInt8>) -> (Path, FillRule)? {
     guard let first = bytes.first else { return nil }
@@ -61,26 +71,30 @@ func decodePath(_ bytes: UnsafeBufferPointer<UInt8>) -> (Path, FillRule)? {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFillDifferential(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard count <= 128, let (path, rule) = decodePath(UnsafeBufferPointer(start: data, count: count)),
-          let fill = try? PathFill(path: path, rule: rule, color: color) else { return 0 }
-    clear()
+          let fill = try? PathFill(path: path, rule: rule, color: paints[Int(data[0] >> 1) & 7]) else { return 0 }
+    let background = backgrounds[Int(data[0] >> 4) & 3]
+    let image = try! Image(width: background.width, height: background.height)
+    image.view.copy(from: background.view)
     let reference = Reference.fill(fill, onto: image.view)
     var naive: [UInt8]? = nil
     for backend in backends {
-        clear()
+        image.view.copy(from: background.view)
         do {
             try backend.fill(fill, variant: .exact, onto: image.view, scratch: scratch)
         } catch {
             continue  // a typed refusal is allowed; a trap is not
         }
+        let what = "\(backend.name)@\(backend.threads) \(rule) \(fill.color) on \(image.width)x\(image.height)"
         let diff = ImageDiff(image.view, reference: reference)
         if !referenceBound.accepts(diff) {
-            fatalError("\(backend.name)@\(backend.threads) \(rule): \(diff) breaks \(referenceBound) against the reference on \(path.elements)")
+            fatalError("\(what): \(diff) breaks \(referenceBound) against the reference on \(path.elements)")
         }
-        let pixels = Array(UnsafeBufferPointer(start: image.pixels, count: image.stride * image.height))
+        let pixels = image.packedBytes
         if let naive {
-            let worst = zip(pixels, naive).map { abs(Int($0) - Int($1)) }.max() ?? 0
-            if Double(worst) > bound.maxError {
-                fatalError("\(backend.name)@\(backend.threads) \(rule): max \(worst) from naive breaks \(bound) on \(path.elements)")
+            let errors = zip(pixels, naive).map { abs(Int($0) - Int($1)) }
+            let worst = errors.max() ?? 0, mean = Double(errors.reduce(0, +)) / Double(max(1, errors.count))
+            if Double(worst) > bound.maxError || mean > 0.05 {
+                fatalError("\(what): max \(worst), mean \(mean) from naive breaks \(bound), mean 0.05 on \(path.elements)")
             }
         } else {
             naive = pixels

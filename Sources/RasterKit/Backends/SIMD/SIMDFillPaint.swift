@@ -182,12 +182,17 @@ struct PrefixMasks {
 ///
 /// with two channels per 32-bit lane (r/b and g/a, the 0x00FF00FF split),
 /// so one `vpmullw` multiplies 32 channel values. About 25 vector
-/// instructions per 16 pixels, half the float version's. Error: the three
-/// roundings (m8, w8, c8 for a fractional premultiplied colour) and the
-/// final one add at most 2 units to the exact value, within SPEC's K4
-/// bound (max <= 2); they only touch edge pixels, so the mean stays far
-/// below 0.05. No clamping: d w8 + c8 m8 <= 255 (255 - m a) + a 255 m
-/// + rounding <= 65408 fits a 16-bit half, so no carry crosses halves.
+/// instructions per 16 pixels, half the float version's. It is exact (but
+/// for the final rounding) only where every coverage rounds to 0 or 255:
+/// there m8 = 255 m to within 1/2, whose effect on a channel, |c - d| (1 -
+/// m) or m c, is below half a unit and so cannot move the rounded result.
+/// A partly covered pixel would carry the rounding of m to 8 bits, up to
+/// |c - d| / 510 before the final rounding: on a canvas that is mostly
+/// edge (a thin strip, overlapping paths) that flips enough channels to
+/// break SPEC's mean bound (0.05), so chunks and runs with any partial
+/// coverage take the Float blend. No clamping: d w8 + c8 m8 <= 255 (255 -
+/// m a) + a 255 m + rounding <= 65408 fits a 16-bit half, so no carry
+/// crosses halves.
 ///
 /// Other colours (a fractional premultiplied channel, as #FFD700C0 gives)
 /// take Float lanes, exact but for the final rounding: rounding such a
@@ -290,10 +295,24 @@ struct FillPainter {
             | FillLanes.round(m * color.z + db * inverse) &<< 16 | FillLanes.round(m * color.w + da * inverse) &<< 24
     }
 
-    /// 16 pixels with coverage m, by whichever path suits the colour.
+    /// Whether every lane's m8 (from `biased8`) is 0 or 255, where the 8-bit
+    /// blend is exact: m8 + 1 is then 1 or 256, the only values in 1...256
+    /// with bits 1-7 clear.
+    @_transparent
+    static func wholeCoverage(_ biased: Float16Lanes) -> Bool {
+        let x = (coverage8(biased) &+ 1) & 0xFE
+        let x8 = x.lowHalf | x.highHalf
+        let x4 = x8.lowHalf | x8.highHalf
+        let x2 = x4.lowHalf | x4.highHalf
+        return x2.x | x2.y == 0
+    }
+
+    /// 16 pixels with coverage m, by whichever path is exact for them.
     @_transparent
     func blendAny(_ d: Word16Lanes, coverage m: Float16Lanes) -> Word16Lanes {
-        integral ? blend(d, coverage8: FillPainter.coverage8(FillPainter.biased8(m))) : blendExact(d, coverage: m)
+        let biased = FillPainter.biased8(m)
+        return integral && FillPainter.wholeCoverage(biased)
+            ? blend(d, coverage8: FillPainter.coverage8(biased)) : blendExact(d, coverage: m)
     }
 
     /// `count` (1...16) pixels at `p` with per-pixel coverage `m`: left
@@ -307,7 +326,7 @@ struct FillPainter {
         if FillLanes.allEqual(biased, Lanes.magic) { return }
         if opaque && FillLanes.allEqual(biased, Lanes.magic + 255) {
             raw.storeBytes(of: Word16Lanes(repeating: solid), as: Word16Lanes.self)
-        } else if integral {
+        } else if integral && FillPainter.wholeCoverage(biased) {
             let m8 = FillPainter.coverage8(biased)
             raw.storeBytes(of: blend(raw.loadUnaligned(as: Word16Lanes.self), coverage8: m8), as: Word16Lanes.self)
         } else {
@@ -366,12 +385,14 @@ struct FillPainter {
     @inline(never)
     func blendRun(_ p: UnsafeMutablePointer<UInt8>, count: Int, coverage m: Float) {
         let lanes = Float16Lanes(repeating: m > 1 - FillPainter.runEpsilon ? 1 : m)
-        let m8 = FillPainter.coverage8(FillPainter.biased8(lanes))
+        let biased = FillPainter.biased8(lanes)
+        let m8 = FillPainter.coverage8(biased)
+        let eightBit = integral && FillPainter.wholeCoverage(biased)
         var x = 0
         while x + FillLanes.width <= count {
             let raw = UnsafeMutableRawPointer(p + 4 * x)
             let d = raw.loadUnaligned(as: Word16Lanes.self)
-            raw.storeBytes(of: integral ? blend(d, coverage8: m8) : blendExact(d, coverage: lanes), as: Word16Lanes.self)
+            raw.storeBytes(of: eightBit ? blend(d, coverage8: m8) : blendExact(d, coverage: lanes), as: Word16Lanes.self)
             x += FillLanes.width
         }
         if x < count { chunkTail(p + 4 * x, count: count - x, coverage: lanes) }
