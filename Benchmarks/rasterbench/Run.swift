@@ -63,6 +63,9 @@ struct Run: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Minimum samples per workload (default 10, 5 with --quick).")
     var runs: Int?
 
+    @Option(name: .long, parsing: .unconditional, help: "Busy threads competing for the cores while the rows are measured (pinned to the last cores; recorded in the report's contend column), as an app's own threads do on a phone.")
+    var contend: Int = 0
+
     @Flag(name: .long, help: "Skip the DRAM copy probe (buffers of twice the last-level cache); the frame copy is still measured.")
     var noDram = false
 
@@ -104,6 +107,10 @@ struct Run: ParsableCommand {
 
         var config = RunConfiguration(profile: profile, budget: budget, sampler: sampler, host: host)
         config.probeDRAM = !noDram
+        guard (0...Contention.maximum).contains(contend) else {
+            throw HarnessError.invalidArgument(name: "--contend", value: "\(contend)", accepted: "0...\(Contention.maximum)")
+        }
+        config.contend = contend
         var plan = SuitePlan(profile: profile, backends: kinds, threads: threadCounts, entries: entries,
                              sweeps: sweeps, width: width, height: height)
         if let sigmas { plan.sigmas = try parseSigmas(sigmas) }
@@ -137,9 +144,16 @@ struct Run: ParsableCommand {
             _ = try runner.bandwidth.frame(bytes: 4 * width * height, threads: t)
             if !noDram { _ = try runner.bandwidth.dram(lastLevelCache: host.lastLevelCacheBytes, threads: t) }
         }
+        // After the copy probe: the bandwidth is the host's limit, not a contended one.
+        let contention = try Contention(threads: contend)
+        if contend > 0 {
+            progress.finish()
+            print("contention: \(contend) busy thread(s), \(contention.pinned) pinned to the last core(s), while the rows are measured")
+        }
         let rows = runner.run(workloads, rounds: rounds, seed: seed) { p in
             progress.show("[\(p.index)/\(p.total)] \(p.label)", elapsed: MonotonicClock.seconds(since: start))
         }
+        contention.stop()
         progress.finish()
         let elapsed = MonotonicClock.seconds(since: start)
 

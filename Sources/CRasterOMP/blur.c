@@ -62,25 +62,29 @@ static inline float clamp_round(float v, float limit) {
 
 // MARK: - Teams
 
-// Runs work(ctx, t, lo, hi) on each thread t of a team of `team` threads,
-// [lo, hi) being its contiguous share of `items` work items (bands, strips,
-// rows). Items are computed the same way whichever thread gets them, so
-// results do not depend on the team size. A one-thread team runs on the
-// caller without entering libomp, which allocates even for a serialised
-// region (a steady-state frame must not).
+// Runs work(ctx, t, lo, hi) for contiguous ranges [lo, hi) of `items` work
+// items (bands, strips, rows), up to RASTER_BANDS_PER_THREAD ranges per
+// thread of a team of `team`, taken as threads come free (raster_omp.h says
+// why); t is the running thread's index, for its own buffers. Items are
+// computed the same way whichever thread gets them, so results do not
+// depend on the team size. A one-thread team runs on the caller without
+// entering libomp, which allocates even for a serialised region (a
+// steady-state frame must not).
 typedef void (*team_work)(const void *ctx, int t, int lo, int hi);
 
 static void run_team(int team, int items, team_work work, const void *ctx) {
     if (team > items) team = items;
     if (team <= 1) { work(ctx, 0, 0, items); return; }
+    const int ranges = items < team * RASTER_BANDS_PER_THREAD ? items : team * RASTER_BANDS_PER_THREAD;
+    int next = 0;
     #pragma omp parallel num_threads(team)
     {
-        int t = 0, n = 1;
+        int t = 0;
 #ifdef _OPENMP
         t = omp_get_thread_num();
-        n = omp_get_num_threads();
 #endif
-        work(ctx, t, (int)((long long)items * t / n), (int)((long long)items * (t + 1) / n));
+        RASTER_CLAIM(next, ranges, r)
+            work(ctx, t, (int)((long long)items * r / ranges), (int)((long long)items * (r + 1) / ranges));
     }
 }
 

@@ -680,8 +680,10 @@ void raster_omp_fill(const raster_omp_fill_plan *plan, const raster_omp_fill_sou
         fill_band_at(&c, 0);
         return;
     }
-    #pragma omp parallel for schedule(static) num_threads(plan->bands)
-    for (int b = 0; b < plan->bands; b++) fill_band_at(&c, b);
+    // Bands taken as threads come free (raster_omp.h says why).
+    int next = 0;
+    #pragma omp parallel num_threads(plan->bands)
+    RASTER_CLAIM(next, plan->bands, b) fill_band_at(&c, b);
 }
 
 /* ---- the accumulation stage alone (for differential tests) ------------ */

@@ -271,6 +271,7 @@ void raster_omp_mesh_rgba8(const raster_omp_mesh *mesh, float *planes, uint8_t *
         for (int k = 0; k < strips; k++) mesh_strip(mesh, k, planes, planes + plane, pc, plane, dst, width, height, stride);
         return;
     }
+    int next = 0;
     #pragma omp parallel num_threads(team)
     {
 #ifdef _OPENMP
@@ -280,7 +281,7 @@ void raster_omp_mesh_rgba8(const raster_omp_mesh *mesh, float *planes, uint8_t *
 #endif
         float *pu = planes + RASTER_MESH_PLANES(mesh->node_colors != NULL) * plane * me, *pv = pu + plane;
         float *pc = mesh->node_colors ? pu + 2 * plane : NULL;
-        #pragma omp for schedule(static)
-        for (int k = 0; k < strips; k++) mesh_strip(mesh, k, pu, pv, pc, plane, dst, width, height, stride);
+        // Strips taken as threads come free (raster_omp.h says why).
+        RASTER_CLAIM(next, strips, k) mesh_strip(mesh, k, pu, pv, pc, plane, dst, width, height, stride);
     }
 }

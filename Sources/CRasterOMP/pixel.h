@@ -4,13 +4,27 @@
 #include <math.h>
 #include <stdint.h>
 
+#include "raster_omp.h"
+
 #ifdef _OPENMP
 #include <omp.h>
 #endif
 
-/// Rows per thread below which a parallel region costs more than it saves;
-/// matches the Swift backend's band minimum.
-#define RASTER_MIN_ROWS_PER_THREAD 8
+/// Inside a parallel region: every thread of the team runs the statement
+/// that follows for the items `i` it claims from the shared counter `next`
+/// (an int, 0 before the region) until `count` are claimed. This is
+/// schedule(dynamic, 1) by hand: clang 21 lowers that clause to
+/// __kmpc_dispatch_deinit, which the libomp of Debian 12 (LLVM 14) lacks,
+/// so the program would not link.
+#define RASTER_CLAIM(next, count, i) \
+    for (int i; (i = __atomic_fetch_add(&(next), 1, __ATOMIC_RELAXED)) < (count);)
+
+/// Rows per band when `rows` are shared by `team` threads: about
+/// RASTER_BANDS_PER_THREAD bands each, none under RASTER_MIN_ROWS_PER_THREAD.
+static inline int raster_band_rows(int rows, int team) {
+    const int n = rows / (team * RASTER_BANDS_PER_THREAD);
+    return n > RASTER_MIN_ROWS_PER_THREAD ? n : RASTER_MIN_ROWS_PER_THREAD;
+}
 
 static inline int raster_team(int threads, int rows) {
     int t = rows / RASTER_MIN_ROWS_PER_THREAD;
@@ -31,8 +45,14 @@ static inline int raster_team(int threads, int rows) {
         if (raster_team_ == 1) {                                                         \
             for (int y = 0; y < raster_rows_; y++) { body; }                             \
         } else {                                                                         \
-            _Pragma("omp parallel for schedule(static) num_threads(raster_team_)")       \
-            for (int y = 0; y < raster_rows_; y++) { body; }                             \
+            const int raster_chunk_ = raster_band_rows(raster_rows_, raster_team_);        \
+            const int raster_bands_ = (raster_rows_ + raster_chunk_ - 1) / raster_chunk_;  \
+            int raster_next_ = 0;                                                        \
+            _Pragma("omp parallel num_threads(raster_team_)")                            \
+            RASTER_CLAIM(raster_next_, raster_bands_, raster_b_) {                       \
+                const int raster_end_ = (raster_b_ + 1) * raster_chunk_;                 \
+                for (int y = raster_b_ * raster_chunk_; y < raster_end_ && y < raster_rows_; y++) { body; } \
+            }                                                                            \
         }                                                                                \
     } while (0)
 

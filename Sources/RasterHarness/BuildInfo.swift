@@ -37,5 +37,5 @@ public enum BuildInfo {
 /// The version of the suite's methodology and CSV layout; bump it when a
 /// change makes old reports incomparable.
 public enum SuiteVersion {
-    public static let current = "1.0"
+    public static let current = "1.1"
 }

@@ -174,6 +174,7 @@ public enum ReportCSV {
                    }
                    r.sampleRounds = out; return nil
                }),
+        optInt("contend", \.contend),
     ]
 
     /// Columns a report must have to be compared.

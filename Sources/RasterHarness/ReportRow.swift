@@ -81,6 +81,9 @@ public struct ReportRow: Sendable, Codable, Equatable {
     public var roundSpread: Double? = nil
     /// The round (1-based) of each sample in `samplesMs`, same order.
     public var sampleRounds: [Int]? = nil
+    /// Busy threads that competed for the cores while the row was measured
+    /// (`run --contend`); nil in reports written before it existed.
+    public var contend: Int? = nil
 
     public init() {}
 

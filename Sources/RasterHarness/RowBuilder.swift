@@ -52,6 +52,8 @@ public struct RowBuilder {
     public var verdictHeight: Int
     /// Whether to probe DRAM copy bandwidth for memory-bound rows.
     public var probeDRAM = true
+    /// Busy threads competing for the cores while measuring (`Contention`).
+    public var contend = 0
 
     public init(host: HostInfo, date: String, profile: String, budget: Budget, verdictWidth: Int, verdictHeight: Int) {
         self.host = host; self.date = date; self.profile = profile; self.budget = budget
@@ -71,6 +73,7 @@ public struct RowBuilder {
         row.itemsPerRun = c.items; row.itemUnit = c.itemUnit; row.bytesPerRun = c.bytesPerRun
         row.budgetShare = budget.share
         row.loadAverage = HostInfo.loadAverage()
+        row.contend = contend
         row.note = c.note
         if !h.optimized { row.note = (row.note.isEmpty ? "" : row.note + "; ") + "DEBUG BUILD: times not meaningful" }
         return row

@@ -13,6 +13,9 @@ public struct RunConfiguration: Sendable {
     /// Whether to probe DRAM copy bandwidth (two buffers of twice the
     /// last-level cache); off for quick checks on small machines.
     public var probeDRAM = true
+    /// Busy threads the caller keeps running while the rows are measured
+    /// (`Contention`), recorded in every row.
+    public var contend = 0
 
     public init(profile: DeviceProfile, budget: Budget, sampler: SamplerSettings,
                 host: HostInfo = .current(), date: Date = Date()) {
@@ -69,6 +72,7 @@ public final class SuiteRunner {
         var b = RowBuilder(host: config.host, date: config.date, profile: config.profile.name, budget: config.budget,
                            verdictWidth: config.profile.width, verdictHeight: config.profile.height)
         b.probeDRAM = config.probeDRAM
+        b.contend = config.contend
         return b
     }
 

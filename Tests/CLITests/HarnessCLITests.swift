@@ -116,7 +116,7 @@ final class HarnessCLITests: CLITestCase {
         XCTAssertTrue(r.stdout.contains("4/4p"), "4 rounds a side, paired: \(r.stdout)")
         XCTAssertTrue(r.stdout.contains("REGRESSION"), r.stdout)
         let merged = try String(contentsOfFile: path("ab/new.csv"), encoding: .utf8)
-        XCTAssertTrue(merged.contains(",4,0,1 1 1 1 1 2 2 2 2 2 3 3 3 3 3 4 4 4 4 4\r\n"), "rounds, spread, round ids: \(merged)")
+        XCTAssertTrue(merged.contains(",4,0,1 1 1 1 1 2 2 2 2 2 3 3 3 3 3 4 4 4 4 4,\r\n"), "rounds, spread, round ids (contend empty): \(merged)")
 
         let missing = try run(["ab", path("nope")])
         XCTAssertEqual(missing.status, 2)

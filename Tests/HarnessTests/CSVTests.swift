@@ -10,7 +10,7 @@ final class CSVTests: XCTestCase {
         + "profile,fps,kernel,variant,backend,threads,width,height,sweep,param,status,samples,batch,"
         + "median_ms,p95_ms,p99_ms,min_ms,max_ms,mad_ms,mean_ms,outliers,mpix_per_s,items_per_run,item_unit,"
         + "bytes_per_run,gb_per_s,copy_gb_per_s,bw_fraction,dram_copy_gb_per_s,speedup,budget_ms,budget_share,"
-        + "fits_budget,psnr_db,max_err,quality_on,note,samples_ms,rounds,round_spread,sample_rounds"
+        + "fits_budget,psnr_db,max_err,quality_on,note,samples_ms,rounds,round_spread,sample_rounds,contend"
 
     func testHeaderIsPinned() {
         XCTAssertEqual(ReportCSV.header, CSVTests.pinnedHeader)

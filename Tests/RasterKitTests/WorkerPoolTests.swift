@@ -3,24 +3,56 @@ import XCTest
 @testable import RasterKit
 
 /// The simd backend's thread pool on its own, for ThreadSanitizer
-/// (scripts/sanitize.sh runs it under TSan): every index of every loop runs
-/// exactly once, its writes are visible to the caller when `run` returns,
-/// and two callers sharing a pool take turns.
+/// (scripts/sanitize.sh runs it under TSan): every item of every loop runs
+/// exactly once, on a participant below min(threads, items), its writes are
+/// visible to the caller when `run` returns, and two callers sharing a pool
+/// take turns.
 final class WorkerPoolTests: XCTestCase {
-    func testEveryIndexRunsOnceAndItsWritesAreVisible() {
+    func testEveryItemRunsOnceOnAValidParticipantAndItsWritesAreVisible() {
         for threads in [2, 3, 7] {
             let pool = WorkerPool.shared(threads: threads)
-            let slots = UnsafeMutableBufferPointer<Int>.allocate(capacity: threads)
-            defer { slots.deallocate() }
+            let capacity = 4 * threads + 3
+            let slots = UnsafeMutableBufferPointer<Int>.allocate(capacity: capacity)
+            let runners = UnsafeMutableBufferPointer<Int>.allocate(capacity: capacity)
+            defer { slots.deallocate(); runners.deallocate() }
             for round in 0..<300 {
-                let count = 1 + round % threads
+                let items = 1 + round % capacity
                 slots.initialize(repeating: 0)
-                pool.run(count) { i in slots[i] += round + i }
-                for i in 0..<threads {
-                    XCTAssertEqual(slots[i], i < count ? round + i : 0, "threads \(threads) round \(round) index \(i)")
+                runners.initialize(repeating: -1)
+                pool.run(items: items) { participant, i in
+                    slots[i] += round + i
+                    runners[i] = participant
+                }
+                for i in 0..<capacity {
+                    XCTAssertEqual(slots[i], i < items ? round + i : 0, "threads \(threads) round \(round) item \(i)")
+                    if i < items {
+                        XCTAssert((0..<min(threads, items)).contains(runners[i]),
+                                  "threads \(threads) round \(round) item \(i) ran on participant \(runners[i])")
+                    }
                 }
             }
         }
+    }
+
+    /// Per-participant state (how the kernels use scratch) is never shared:
+    /// no two items run at once on the same participant.
+    func testAParticipantRunsOneItemAtATime() {
+        let threads = 3
+        let pool = WorkerPool.shared(threads: threads)
+        let busy = UnsafeMutableBufferPointer<Int>.allocate(capacity: threads)
+        defer { busy.deallocate() }
+        busy.initialize(repeating: 0)
+        var overlaps = 0
+        let lock = NSLock()
+        for _ in 0..<100 {
+            pool.run(items: 20) { p, _ in
+                busy[p] += 1
+                if busy[p] != 1 { lock.lock(); overlaps += 1; lock.unlock() }
+                for _ in 0..<50 { _ = busy[p] }
+                busy[p] -= 1
+            }
+        }
+        XCTAssertEqual(overlaps, 0)
     }
 
     func testTwoCallersShareOnePool() {
@@ -30,7 +62,7 @@ final class WorkerPoolTests: XCTestCase {
         sums.initialize(repeating: 0)
         // Each caller owns two slots; the pool serialises their loops.
         DispatchQueue.concurrentPerform(iterations: 2) { caller in
-            for _ in 0..<200 { pool.run(2) { i in sums[caller * 2 + i] += 1 } }
+            for _ in 0..<200 { pool.run(items: 2) { _, i in sums[caller * 2 + i] += 1 } }
         }
         XCTAssertEqual(Array(sums), [200, 200, 200, 200])
     }

@@ -17,6 +17,9 @@ extern "C" {
 
 /// 1 when compiled with OpenMP, 0 when the pragmas were ignored.
 int raster_omp_available(void);
+/// Pins the calling thread to one core (Linux; 0 on success, -1 where
+/// refused or unsupported). For the harness's contending threads.
+int raster_pin_thread(int core);
 
 /// The OpenMP runtime's default team size (1 without OpenMP).
 int raster_omp_max_threads(void);
@@ -68,6 +71,19 @@ typedef struct raster_omp_freeform {
 // --rounds 3 --quick` and the simd rows' p95/median: 2.77 on average (7.73
 // at worst) with 200 ms, 1.08 (1.16) with 1 ms, same host, one after the other.
 #define RASTER_IDLE_SPIN_MS 1
+
+// How rows are shared among threads, for both threaded backends (the simd
+// backend's RowBands reads these). Rows go in bands of at least
+// RASTER_MIN_ROWS_PER_THREAD (below that a hand-off costs more than the
+// band), up to RASTER_BANDS_PER_THREAD bands per thread, which the threads
+// take as they come free (OpenMP's schedule(dynamic); the simd backend's
+// WorkerPool): when another thread holds a core -- on a phone, the app's
+// own -- a thread the scheduler holds back leaves its bands to the others
+// instead of making them wait at the end of the loop for one equal share.
+// Re-check: `rasterbench run --kernels linear,freeform --threads 1,2
+// --contend 1` and compare each row's t=2 median with its t=1 median.
+#define RASTER_MIN_ROWS_PER_THREAD 8
+#define RASTER_BANDS_PER_THREAD 4
 
 #define RASTER_OMP_SWIRL_2_OVER_PI 0.636619772f
 #define RASTER_OMP_SWIRL_PIO2_HI 1.57079637f

@@ -23,9 +23,11 @@ extension SIMDBackend {
     public func fill(_ fill: PathFill, variant: FillVariant, onto dst: ImageView, scratch: Scratch) throws {
         guard let layout = CellLayout(path: fill.path, width: dst.width, height: dst.height) else { return }
         let strips = FillStrips.covering(layout.rows)
-        // One band per thread. (Tried: four or two bands per thread, taken
-        // as threads come free, for shapes whose rows cost unevenly -- the
-        // blob's halves differ by ~25% -- but the extra set-ups cost more.)
+        // One band per thread, taken as threads come free (`WorkerPool`: a
+        // thread the scheduler holds back leaves its band to the caller).
+        // (Tried: four or two bands per thread, for shapes whose rows cost
+        // unevenly -- the blob's halves differ by ~25% -- but each band
+        // flattens the path again, and the extra set-ups cost more.)
         let bands = min(threads, strips.count)
         scratch.reserveBands(bands)
         let painter = FillPainter(fill.color)
@@ -36,10 +38,10 @@ extension SIMDBackend {
         let evenOdd = fill.rule == .evenodd && samples == 0
         // A closure literal straight into `run` (not a stored `let`): a stored
         // closure is escaping and costs a heap context per call.
-        WorkerPool.shared(threads: threads).run(bands) { band in
+        WorkerPool.shared(threads: threads).run(items: bands) { worker, band in
             let own = strips.lowerBound + strips.count * band / bands ..< strips.lowerBound + strips.count * (band + 1) / bands
             let rows = own.lowerBound * FillStrips.rows ..< min(own.upperBound * FillStrips.rows, dst.height)
-            let scratch = scratch.band(band)
+            let scratch = scratch.band(worker)
             let edges = FillEdges.prepare(fill, tolerance: variant.tolerance, width: dst.width, height: dst.height,
                                           rows: rows, scratch: scratch)
             if edges.count == 0 { return }

@@ -13,8 +13,20 @@ import Darwin
 /// decides by itself how many workers join (measured here: 2 requested
 /// threads ran no faster than 1 while the C backend's OpenMP team doubled
 /// its speed), so "the thread count the caller sets" would be a wish rather
-/// than a setting. Here `threads` means exactly that many threads: the
+/// than a setting. Here `threads` means at most that many threads: the
 /// caller plus `threads - 1` parked workers.
+///
+/// Work is handed out, not assigned: a loop is `items` independent items,
+/// and every participant (the caller first) claims the next unclaimed item
+/// until none is left. The caller returns when every item is done; it never
+/// waits for a worker that has not claimed one. So when another thread
+/// holds a core (on a phone, the app's own threads), a worker that is not
+/// scheduled simply takes no part and the caller does its share: a loop
+/// costs at most one item more than on one thread, instead of waiting a
+/// whole scheduler slice for the slowest of equal bands. Which participant
+/// runs an item never changes what the item computes, so images do not
+/// depend on the thread count or on who was scheduled; `participant`
+/// (0 for the caller) only picks per-thread scratch.
 ///
 /// Hand-off: a finished worker spins on its ticket for `spinWindow` before
 /// it sleeps on a semaphore, as libomp's workers do for KMP_BLOCKTIME (200
@@ -26,15 +38,23 @@ import Darwin
 /// (a spinning thread would steal the core of one with work) but yield.
 final class WorkerPool: @unchecked Sendable {
     let threads: Int
-    private var task: ((Int) -> Void)?
+    /// The current loop's body; written only while no item of it can be
+    /// claimed (before the claim word is published, after every item is done).
+    private var task: ((Int, Int) -> Void)?
     private let workers: [Worker]
-    /// Workers still running the current loop.
-    private let pending = Atomic<Int>(0)
+    /// The claim word: generation << 32 | item count << 16 | next item. One
+    /// word, so that a worker still holding an older generation's ticket can
+    /// never claim an item of a newer loop (its compare-and-swap fails).
+    private let claim = Atomic<Int>(0)
+    /// Items of the current loop finished.
+    private let done = Atomic<Int>(0)
     private var generation = 0
     /// Whether waiting threads may busy-wait (threads <= cores).
     private let spins: Bool
     /// One parallel loop at a time per pool.
     private let exclusive = NSLock()
+    /// The most items one loop may have (16 bits of the claim word).
+    static let maximumItems = 0xFFFF
 
     /// How long an idle worker stays hot after a loop (shared with the
     /// OpenMP backend's KMP_BLOCKTIME: raster_omp.h says why).
@@ -70,8 +90,20 @@ final class WorkerPool: @unchecked Sendable {
         var seen = 0
         while true {
             seen = awaitTicket(workers[w], after: seen)
-            task!(index)
-            pending.subtract(1, ordering: .releasing)
+            participate(index, generation: seen)
+        }
+    }
+
+    /// Claims and runs items of loop `generation` until none is left.
+    private func participate(_ participant: Int, generation: Int) {
+        while true {
+            let word = claim.load(ordering: .acquiring)
+            let next = word & 0xFFFF, count = word >> 16 & 0xFFFF
+            guard word >> 32 == generation & 0xFFFF_FFFF, next < count else { return }
+            guard claim.compareExchange(expected: word, desired: word + 1, ordering: .acquiringAndReleasing).exchanged
+            else { continue }
+            task!(participant, next)
+            done.add(1, ordering: .releasing)
         }
     }
 
@@ -97,22 +129,27 @@ final class WorkerPool: @unchecked Sendable {
         return w.ticket.load(ordering: .acquiring)
     }
 
-    /// Runs `body(0) ... body(count - 1)` on `count <= threads` threads, the
-    /// caller taking index 0, and returns when all are done.
-    func run(_ count: Int, _ body: (Int) -> Void) {
-        precondition(count >= 1 && count <= threads)
-        if count == 1 { body(0); return }
+    /// Runs `body(participant, item)` for every item in 0..<items, each
+    /// once, on up to `threads` threads (participant 0 is the caller,
+    /// the others are below min(threads, items)), and returns when all are
+    /// done, with their writes visible.
+    func run(items: Int, _ body: (_ participant: Int, _ item: Int) -> Void) {
+        precondition(items >= 1 && items <= WorkerPool.maximumItems)
+        let helpers = min(threads, items) - 1
+        if helpers == 0 { for i in 0..<items { body(0, i) }; return }
         exclusive.lock(); defer { exclusive.unlock() }
         withoutActuallyEscaping(body) { body in
             task = body
             generation += 1
-            pending.store(count - 1, ordering: .sequentiallyConsistent)
-            for w in workers[0..<(count - 1)] {
-                w.ticket.store(generation, ordering: .sequentiallyConsistent)
+            let ticket = generation & 0xFFFF_FFFF
+            done.store(0, ordering: .relaxed)
+            claim.store(ticket << 32 | items << 16, ordering: .releasing)
+            for w in workers[0..<helpers] {
+                w.ticket.store(ticket, ordering: .sequentiallyConsistent)
                 if w.sleeping.exchange(false, ordering: .sequentiallyConsistent) { w.wake.signal() }
             }
-            body(0)
-            while pending.load(ordering: .acquiring) > 0 {
+            participate(0, generation: ticket)
+            while done.load(ordering: .acquiring) < items {
                 if !spins { sched_yield() }
             }
             task = nil
