@@ -24,6 +24,7 @@ final class FrameSequenceTests: XCTestCase {
             let frame = try solid(UInt8(i * 10)) // kept alive: a view does not own its pixels
             try writer.write(frame.view, index: i)
         }
+        try writer.commit()
         let names = try FileManager.default.contentsOfDirectory(atPath: target.path).sorted()
         XCTAssertEqual(names, ["frame-00008.png", "frame-00009.png", "frame-00010.png", "frame-00011.png", "frame-00012.png"])
         for i in 8...12 {
@@ -100,6 +101,12 @@ final class FrameSequenceTests: XCTestCase {
         let inPlace = try FrameSequenceWriter(directory: dir, frames: 0...1)
         try inPlace.write(frame.view, index: 0)
         inPlace.discard()
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["other.txt"])
+        // Dropped without commit: the same.
+        do {
+            let dropped = try FrameSequenceWriter(directory: dir, frames: 0...1)
+            try dropped.write(frame.view, index: 0)
+        }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["other.txt"])
     }
 }

@@ -23,6 +23,17 @@
 /// left alone).
 int rk_temp_create(const char *path, int *slot);
 
+/// Creates the directory `path` (mkdir, mode 0700: it fails if anything is
+/// at `path`) and registers it like `rk_temp_create`: on those signals the
+/// files named 0, 1, ... count-1 in it (decimal, see `rk_tempdir_set_count`)
+/// are unlinked, then the directory is removed if that left it empty.
+/// Returns 0 and the slot in `*slot`, or -1 with errno set.
+int rk_tempdir_create(const char *path, int *slot);
+
+/// Sets how many numbered files the directory in `slot` may hold: raise it
+/// before creating file count-1.
+void rk_tempdir_set_count(int slot, int count);
+
 /// Forgets slot `slot` (after the temporary file was renamed or unlinked).
 void rk_temp_release(int slot);
 
