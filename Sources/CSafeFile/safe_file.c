@@ -144,3 +144,52 @@ int rk_temp_live_count(void) {
     for (int i = 0; i < RK_TEMP_SLOTS; i++) n += __atomic_load_n(&live[i], __ATOMIC_ACQUIRE);
     return n;
 }
+
+// Interrupt watching: while on, SIGINT, SIGTERM and SIGHUP only set `pending`.
+static const int watched_signals[] = { SIGINT, SIGTERM, SIGHUP };
+#define WATCHED_SIGNAL_COUNT (int)(sizeof watched_signals / sizeof watched_signals[0])
+static struct sigaction watched_old[WATCHED_SIGNAL_COUNT];
+static volatile sig_atomic_t pending_signal = 0;
+static int watching = 0;
+
+static void on_watched_signal(int sig) { pending_signal = sig; }
+
+void rk_interrupt_watch(void) {
+    // The cleanup handlers go in first, so that unwatching restores them.
+    pthread_once(&handlers_once, install_handlers);
+    if (watching) return;
+    watching = 1;
+    pending_signal = 0;
+    for (int i = 0; i < WATCHED_SIGNAL_COUNT; i++) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_watched_signal;
+        sigemptyset(&sa.sa_mask);
+        sigaction(watched_signals[i], &sa, &watched_old[i]);
+        // An ignored signal (nohup) stays ignored.
+        if (!(watched_old[i].sa_flags & SA_SIGINFO) && watched_old[i].sa_handler == SIG_IGN)
+            sigaction(watched_signals[i], &watched_old[i], NULL);
+    }
+}
+
+int rk_interrupt_pending(void) { return pending_signal; }
+
+void rk_interrupt_unwatch(void) {
+    if (!watching) return;
+    watching = 0;
+    for (int i = 0; i < WATCHED_SIGNAL_COUNT; i++) sigaction(watched_signals[i], &watched_old[i], NULL);
+}
+
+void rk_interrupt_raise(int sig) {
+    rk_interrupt_unwatch();
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(sig, &dfl, NULL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    raise(sig);
+}

@@ -32,10 +32,10 @@ public enum RecordedTrace {
     }
 
     /// The trace in the file at `path` and its front: each level's
-    /// predicted time is its median over the trace.
-    public static func load(_ path: String) throws -> (FrameTrace, [GovernorLevel]) {
+    /// predicted time is its median over the trace. `maxRows` is for tests.
+    public static func load(_ path: String, maxRows: Int = maxRows) throws -> (FrameTrace, [GovernorLevel]) {
         let shown = RasterError.escaped(path, limit: 200)
-        var parser = Parser(path: shown)
+        var parser = Parser(path: shown, maxRows: maxRows)
         var pending: [UInt8] = []
         try InputFile.forEachChunk(path) { chunk in
             pending.append(contentsOf: chunk)
@@ -51,6 +51,7 @@ public enum RecordedTrace {
     /// Line-by-line state: the times by level and frame, each level's label and quality.
     struct Parser {
         let path: String
+        let maxRows: Int
         var linesBefore = 0
         var sawHeader = false
         var rows = 0
@@ -79,9 +80,9 @@ public enum RecordedTrace {
             }
             if fields == [""] { return }
             rows += 1
-            guard rows <= RecordedTrace.maxRows else {
+            guard rows <= maxRows else {
                 throw HarnessError.malformedReport(path: path, line: line,
-                                                   reason: "more than \(RecordedTrace.maxRows) rows (frames x levels), the most a trace may hold")
+                                                   reason: "more than \(maxRows) rows (frames x levels), the most a trace may hold")
             }
             guard fields.count == 5, let frame = Int(fields[0]), let level = Int(fields[1]),
                   let psnr = Double(fields[3]), let ms = Double(fields[4]),

@@ -40,4 +40,16 @@ void rk_temp_release(int slot);
 /// The number of registered temporary files (for tests).
 int rk_temp_live_count(void);
 
+/// Until `rk_interrupt_unwatch`, SIGINT, SIGTERM and SIGHUP do not end the
+/// process: they are only recorded (`rk_interrupt_pending` returns the last
+/// one's number, 0 while none arrived), so that a process waiting for a
+/// child can pass the signal on, wait for it and clean up first.
+void rk_interrupt_watch(void);
+int rk_interrupt_pending(void);
+/// Restores the handlers that were in place before `rk_interrupt_watch`.
+void rk_interrupt_unwatch(void);
+/// Stops watching and ends the process by `sig` with its default action,
+/// so the exit status still says which signal ended it.
+void rk_interrupt_raise(int sig);
+
 #endif
