@@ -144,6 +144,38 @@ final class SafeFileTests: XCTestCase {
         XCTAssertTrue(message("a\nb.txt", ["png"]).contains("'a\\nb.txt'"), message("a\nb.txt", ["png"]))
     }
 
+    /// An output that is one of the inputs, or another output, is refused
+    /// however it is spelled: `./`, `..`, a hard link, a symbolic link (to
+    /// the file or to its folder); a new output too, by its folder's
+    /// identity and its name. Different files pass.
+    func testOutputsThatAreAnInputOrEachOtherAreRefusedByIdentity() throws {
+        let report = dir.appendingPathComponent("r.csv").path
+        try Data("report".utf8).write(to: URL(fileURLWithPath: report))
+        let sub = dir.appendingPathComponent("sub")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: false)
+        XCTAssertEqual(link(report, dir.appendingPathComponent("hard.json").path), 0)
+        XCTAssertEqual(symlink(report, dir.appendingPathComponent("soft.json").path), 0)
+        XCTAssertEqual(symlink(dir.path, dir.appendingPathComponent("here").path), 0)
+        func refused(_ output: String, inputs: [String] = [report], other: String? = nil) -> Bool {
+            let outputs = [("--save", output)] + (other.map { [("--out", $0)] } ?? [])
+            do { try OutputPath.requireDistinct(outputs, inputs: inputs.map { ("--from", $0) }); return false } catch {
+                XCTAssertTrue("\(error)".contains("--save"), "\(error)")
+                return true
+            }
+        }
+        for same in [report, dir.path + "/./r.csv", sub.path + "/../r.csv", dir.path + "/hard.json", dir.path + "/soft.json",
+                     dir.path + "/here/r.csv"] {
+            XCTAssertTrue(refused(same), same)
+        }
+        // Two outputs not yet there, spelled differently.
+        XCTAssertTrue(refused(dir.path + "/new.json", inputs: [], other: dir.path + "/here/new.json"))
+        XCTAssertTrue(refused(dir.path + "/no/new.json", inputs: [], other: dir.path + "/no/./new.json"))
+        XCTAssertFalse(refused(dir.path + "/new.json", other: dir.path + "/new.csv"))
+        XCTAssertFalse(refused(sub.path + "/r.csv"))
+        XCTAssertFalse(refused(dir.path + "/w.json", inputs: [report, dir.path + "/missing.csv"]))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: report)), Data("report".utf8))
+    }
+
     // MARK: reading
 
     func testOnlyRegularFilesAreRead() throws {
