@@ -43,17 +43,20 @@ struct GovernorBench: ParsableCommand {
     @Option(name: .long, help: "Threads for --record (default: the profile's cores capped by this host's).")
     var threads: Int?
 
-    @Option(name: .long, help: "Budget in ms for the recorded traces, 0.001...1000000 (default: the profile's, 1000/fps x share).")
+    @Option(name: .long, help: "Budget in ms for the recorded traces, 0.001...1000000 (default: the profile's, 1000/fps x share).",
+            transform: { try RecordedTrace.parseBudget($0, name: "--trace-budget-ms") })
     var traceBudgetMs: Double?
 
     func run() throws {
         let profile = try DeviceProfile.named(self.profile)
         let budget = try Budget(fps: profile.fps, share: Budget.parseShare(share))
         let host = HostInfo.current()
-        if let traceBudgetMs { try RecordedTrace.checkBudget(traceBudgetMs, name: "--trace-budget-ms") }
         if let record {
             try Run.checkWritable(record, name: "--record", extensions: ["csv"])
             try OutputPath.requireDistinct([("--record", record)], inputs: trace.map { ("--trace", $0) })
+            guard trace.isEmpty else {
+                throw HarnessError.invalidArgument(name: "--trace", value: "with --record", accepted: "--trace only when comparing (no --record)")
+            }
             guard (10...10_000).contains(frames) else {
                 throw HarnessError.invalidArgument(name: "--frames", value: "\(frames)", accepted: "10...10000")
             }

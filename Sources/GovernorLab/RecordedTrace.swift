@@ -23,11 +23,21 @@ public enum RecordedTrace {
     /// A budget for the recorded traces: 1 µs to 1000 s.
     public static let budgetRange: ClosedRange<Double> = 0.001...1_000_000
 
+    static let budgetAccepted = "a time in ms from \(budgetRange.lowerBound) to \(Int(budgetRange.upperBound))"
+
+    /// A budget typed on the command line: a plain decimal within `budgetRange`.
+    public static func parseBudget(_ text: String, name: String) throws -> Double {
+        guard let ms = DecimalText.parse(text) else {
+            throw HarnessError.invalidArgument(name: name, value: "'\(RasterError.escaped(text))'", accepted: budgetAccepted)
+        }
+        try checkBudget(ms, name: name)
+        return ms
+    }
+
     /// Throws unless `ms` is a usable budget for a recorded trace.
     public static func checkBudget(_ ms: Double, name: String) throws {
         guard ms.isFinite, budgetRange.contains(ms) else {
-            throw HarnessError.invalidArgument(name: name, value: "\(ms)",
-                                               accepted: "a time in ms from \(budgetRange.lowerBound) to \(Int(budgetRange.upperBound))")
+            throw HarnessError.invalidArgument(name: name, value: "\(ms)", accepted: budgetAccepted)
         }
     }
 
@@ -85,7 +95,7 @@ public enum RecordedTrace {
                                                    reason: "more than \(maxRows) rows (frames x levels), the most a trace may hold")
             }
             guard fields.count == 5, let frame = Int(fields[0]), let level = Int(fields[1]),
-                  let psnr = Double(fields[3]), let ms = Double(fields[4]),
+                  let psnr = fields[3] == "inf" ? .infinity : DecimalText.parse(fields[3]), let ms = DecimalText.parse(fields[4]),
                   frame >= 0, (0...RecordedTrace.maxLevel).contains(level)
             else {
                 throw HarnessError.malformedReport(path: path, line: line,
@@ -95,7 +105,7 @@ public enum RecordedTrace {
                 throw HarnessError.malformedReport(path: path, line: line,
                                                    reason: "ms \(fields[4].prefix(40)) is not a time from 0 to \(Int(RecordedTrace.msRange.upperBound)) ms")
             }
-            guard psnr >= 0 else { // NaN fails too; +inf is an exact match
+            guard psnr >= 0 else { // "inf" is an exact match, as `--record` writes it
                 throw HarnessError.malformedReport(path: path, line: line, reason: "psnr_db \(fields[3].prefix(40)) is not a PSNR >= 0 dB")
             }
             while times.count <= level { times.append([]); labels.append(""); quality.append(0) }
