@@ -213,5 +213,32 @@ final class SafeFileCLITests: CLITestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("x.webp").path).sorted(),
                        ["frame-00000.png", "frame-00001.png"])
     }
+
+    /// SIGTERM while a frame sequence is being rendered into a folder that
+    /// holds frames of an earlier run: the staged frames and their hidden
+    /// folder are removed, and the earlier frames are left as they were.
+    func testSIGTERMMidSequenceLeavesTheEarlierFrames() throws {
+        let frames = dir.appendingPathComponent("frames")
+        try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: false)
+        for i in 0..<3 { try Data("old \(i)".utf8).write(to: frames.appendingPathComponent("frame-0000\(i).png")) }
+        let p = Process()
+        p.executableURL = executable
+        p.arguments = ["render", "--scene", "liquid", "--size", "64x64", "--frames", "0..400", "-o", "frames/"]
+        p.currentDirectoryURL = dir
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let staged = { (try? FileManager.default.contentsOfDirectory(atPath: frames.path))?.contains { $0.hasPrefix(".frames-") } == true }
+        while p.isRunning && !staged() { usleep(1000) }
+        XCTAssertTrue(p.isRunning, "the sequence ended before its staging folder was seen")
+        kill(p.processIdentifier, SIGTERM)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationReason, .uncaughtSignal)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: frames.path).sorted(),
+                       ["frame-00000.png", "frame-00001.png", "frame-00002.png"])
+        for i in 0..<3 {
+            XCTAssertEqual(try Data(contentsOf: frames.appendingPathComponent("frame-0000\(i).png")), Data("old \(i)".utf8))
+        }
+    }
 }
 
