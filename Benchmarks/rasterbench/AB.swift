@@ -183,10 +183,17 @@ struct AB: ParsableCommand {
         case let .signalled(sig): how = "was killed by signal \(sig)"
         case .timedOut: how = "did not finish within --child-timeout \(Int(timeout)) s and was stopped"
         }
-        let text = String(decoding: (try? InputFile.read(log.path, limit: 1 << 24)) ?? Data(), as: UTF8.self)
+        var tail = Data() // the last 4 KiB of the output, however long it is
+        try? InputFile.forEachChunk(log.path, chunkSize: 1 << 16) {
+            tail.append(contentsOf: $0)
+            if tail.count > 4096 { tail = Data(tail.suffix(4096)) }
+        }
+        let text = String(decoding: tail, as: UTF8.self)
         let lines = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
-        how += lines.isEmpty ? "; it printed nothing" : "; its output ended: " + Console.escaped(lines.suffix(2).joined(separator: " | "), limit: 240)
+        // Its error line if it printed one (rasterbench's last words), else its last two lines.
+        let shown = lines.last(where: { $0.contains("error") }).map { [$0] } ?? Array(lines.suffix(2))
+        how += lines.isEmpty ? "; it printed nothing" : "; its output ended: " + Console.escaped(shown.joined(separator: " | "), limit: 240)
         if keepLog { how += " (log: \(Console.escaped(log.path)))" }
         throw HarnessError.io(path: "\(role) \(Console.escaped(exe, limit: 160))", reason: how)
     }
