@@ -51,6 +51,13 @@ final class GovernorCLITests: CLITestCase {
             XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "\(args): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains(expected), "\(args): \(r.stderr)")
         }
+        // A --record that cannot be written fails before the recording, in one line.
+        for record in ["/proc/nodir/t.csv", path("ok.csv") + "/t.csv", path("t.json")] {
+            let r = try run(["governor", "--record", record, "--scene", "liquid", "--frames", "10"])
+            XCTAssertTrue((1...127).contains(r.status), "\(record): \(r.status)")
+            XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "\(record): \(r.stderr)")
+            XCTAssertFalse(r.stderr.contains("NSCocoaErrorDomain") || r.stderr.contains("Error Domain"), r.stderr)
+        }
         let ok = try run(["governor", "--trace", path("ok.csv"), "--trace-budget-ms", "0.001"])
         XCTAssertEqual(ok.status, 0, ok.stderr)
     }
