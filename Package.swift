@@ -149,7 +149,7 @@ let package = Package(
         // the benchmark only, never part of the library's API.
         .target(
             name: "GovernorLab",
-            dependencies: ["RasterKit"],
+            dependencies: ["RasterKit", "RasterHarness"],
             path: "Sources/GovernorLab",
             swiftSettings: swift5
         ),
@@ -187,7 +187,7 @@ let package = Package(
         .testTarget(
             name: "GovernorTests",
             dependencies: [
-                "RasterKit", "GovernorLab",
+                "RasterKit", "RasterHarness", "GovernorLab",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ],
             path: "Tests/GovernorTests",

@@ -42,6 +42,9 @@ struct AB: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Directory for base.csv and new.csv (every sample with its round) and each process's CSV and output.")
     var out: String?
 
+    @Option(name: .long, parsing: .unconditional, help: "Seconds one process may run before it is stopped and ab fails (1...604800).")
+    var childTimeout: Int = 3600
+
     // `run`'s selection options, passed on as given (only those given, so an
     // older base that lacks a newer option is not handed it unasked).
     @Option(name: .long, parsing: .unconditional, help: "Device profile.") var profile: String?
@@ -76,33 +79,49 @@ struct AB: ParsableCommand {
         guard (1...1000).contains(rounds) else {
             throw HarnessError.invalidArgument(name: "--rounds", value: "\(rounds)", accepted: "1...1000")
         }
+        guard (1...604_800).contains(childTimeout) else {
+            throw HarnessError.invalidArgument(name: "--child-timeout", value: "\(childTimeout)", accepted: "1...604800 seconds")
+        }
         let rule = VerdictRule(threshold: try Compare.parsePercent(threshold, flag: "--threshold") / 100)
         let failThreshold = try failAbove.map { try Compare.parsePercent($0, flag: "--fail-above") }
         let base = try AB.executable(baseExecutable, name: "BASE_EXE")
         let new = try newExecutable.map { try AB.executable($0, name: "--new-executable") } ?? AB.selfExecutable()
+        // Every output is checked before the first child runs.
         let dir: URL
         if let out {
+            guard !out.isEmpty else {
+                throw HarnessError.invalidArgument(name: "--out", value: "an empty path", accepted: "a directory")
+            }
             dir = URL(fileURLWithPath: out)
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try OutputPath.prepareDirectory(dir)
+            let outputs = ["base.csv", "new.csv"].map { ("--out", dir.appendingPathComponent($0).path) }
+            for (name, path) in outputs { try Run.checkWritable(path, name: name, extensions: ["csv"], createDirectory: false) }
+            try OutputPath.requireDistinct(outputs, inputs: [("BASE_EXE", base), ("--new-executable", new)])
         } else {
             dir = FileManager.default.temporaryDirectory.appendingPathComponent("rasterbench-ab-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try OutputPath.createDirectories(dir.path)
         }
-        defer { if out == nil { try? FileManager.default.removeItem(at: dir) } }
+        let removeTemporary = { if out == nil { try? FileManager.default.removeItem(at: dir) } }
+        defer { removeTemporary() }
 
         print("ab: base (A) \(base)")
         print("    new  (B) \(new)")
         print("    \(rounds) rounds, ABBA order, each a fresh `\(runArguments.joined(separator: " "))`")
         var baseRounds: [[ReportRow]] = [], newRounds: [[ReportRow]] = []
         let start = MonotonicClock.now()
-        for (round, side) in ABSchedule.order(rounds: rounds) {
-            let name = "round\(round)-\(side == .base ? "A" : "B")"
-            let csv = dir.appendingPathComponent(name + ".csv").path
-            Console.writeError("\(ProgressLine.clock(MonotonicClock.seconds(since: start))) round \(round)/\(rounds): \(side == .base ? "A (base)" : "B (new)")\n")
-            try AB.runChild(side == .base ? base : new, arguments: runArguments + ["--out", csv],
-                            log: dir.appendingPathComponent(name + ".log"))
-            let rows = try ReportFile.load(csv)
-            if side == .base { baseRounds.append(rows) } else { newRounds.append(rows) }
+        try ChildProcess.watchingInterrupts(cleanup: removeTemporary) {
+            for (round, side) in ABSchedule.order(rounds: rounds) {
+                let name = "round\(round)-\(side == .base ? "A" : "B")"
+                let csv = dir.appendingPathComponent(name + ".csv").path
+                Console.writeError("\(ProgressLine.clock(MonotonicClock.seconds(since: start))) round \(round)/\(rounds): \(side == .base ? "A (base)" : "B (new)")\n")
+                try AB.runChild(side == .base ? base : new, role: side == .base ? "the base executable (A)" : "the new executable (B)",
+                                arguments: runArguments + ["--out", csv], report: csv,
+                                log: dir.appendingPathComponent(name + ".log"), keepLog: out != nil,
+                                timeout: Double(childTimeout), cleanup: removeTemporary)
+                let rows = try ReportFile.load(csv)
+                if side == .base { baseRounds.append(rows) } else { newRounds.append(rows) }
+                ChildProcess.endIfInterrupted(cleanup: removeTemporary)
+            }
         }
         let ids = Array(1...rounds)
         var mergedBase = RoundMerge.merge(baseRounds, ids: ids)
@@ -141,27 +160,41 @@ struct AB: ParsableCommand {
         throw HarnessError.io(path: CommandLine.arguments[0], reason: "cannot find this executable; pass --new-executable")
     }
 
-    /// Runs one child to completion, its output to `log`; a failure is one
-    /// line naming the child and its last line of error output.
-    static func runChild(_ exe: String, arguments: [String], log: URL) throws {
-        guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
-            throw HarnessError.io(path: log.path, reason: "cannot create the log of a child run")
+    /// Runs one child to completion, its output to `log` (written like
+    /// every output, through a temporary file); a failure is one line naming
+    /// the child, how it ended and the end of its output.
+    static func runChild(_ exe: String, role: String, arguments: [String], report: String, log: URL, keepLog: Bool,
+                         timeout: Double, cleanup: () -> Void) throws {
+        let output = try AtomicFile.Pending(log)
+        // A report left by an earlier ab in the same folder is not this child's.
+        let before = OutputPath.identity(report)
+        let outcome = try ChildProcess.run(exe, arguments: arguments, output: output.fd, timeout: timeout) {
+            output.discard()
+            cleanup()
         }
-        let handle = try FileHandle(forWritingTo: log)
-        defer { try? handle.close() }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: exe)
-        p.arguments = arguments
-        p.standardOutput = handle
-        p.standardError = handle
-        do { try p.run() } catch {
-            throw HarnessError.io(path: exe, reason: "cannot start: \(error)")
+        try output.commit()
+        var how: String
+        switch outcome {
+        case .exited(0):
+            let after = OutputPath.identity(report)
+            if case .file = after, after != before { return }
+            how = "wrote no report (exit status 0)"
+        case let .exited(status): how = "exited with status \(status)"
+        case let .signalled(sig): how = "was killed by signal \(sig)"
+        case .timedOut: how = "did not finish within --child-timeout \(Int(timeout)) s and was stopped"
         }
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else {
-            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            let last = text.split(separator: "\n").last(where: { $0.contains("error") }) ?? text.split(separator: "\n").last ?? ""
-            throw HarnessError.io(path: exe, reason: "exited with status \(p.terminationStatus): \(last) (log: \(log.path))")
+        var tail = Data() // the last 4 KiB of the output, however long it is
+        try? InputFile.forEachChunk(log.path, chunkSize: 1 << 16) {
+            tail.append(contentsOf: $0)
+            if tail.count > 4096 { tail = Data(tail.suffix(4096)) }
         }
+        let text = String(decoding: tail, as: UTF8.self)
+        let lines = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        // Its error line if it printed one (rasterbench's last words), else its last two lines.
+        let shown = lines.last(where: { $0.contains("error") }).map { [$0] } ?? Array(lines.suffix(2))
+        how += lines.isEmpty ? "; it printed nothing" : "; its output ended: " + Console.escaped(shown.joined(separator: " | "), limit: 240)
+        if keepLog { how += " (log: \(Console.escaped(log.path)))" }
+        throw HarnessError.io(path: "\(role) \(Console.escaped(exe, limit: 160))", reason: how)
     }
 }

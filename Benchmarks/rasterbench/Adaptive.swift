@@ -166,8 +166,8 @@ enum AdaptiveRun {
         let buffers = Array(Set(GovernorReport.buffers + [o.buffer])).sorted()
         print("missed refreshes with a ring of B frames (the background's \(Human.number(budget.milliseconds)) ms per refresh; latency B frames = B x \(Human.number(budget.frameMs)) ms):")
         for b in buffers {
-            let f = BufferSimulator.simulate(frameMs: fixed, periodMs: budget.milliseconds, buffer: b).missed
-            let g = BufferSimulator.simulate(frameMs: governed, periodMs: budget.milliseconds, buffer: b).missed
+            let f = try BufferSimulator.simulate(frameMs: fixed, periodMs: budget.milliseconds, buffer: b).missed
+            let g = try BufferSimulator.simulate(frameMs: governed, periodMs: budget.milliseconds, buffer: b).missed
             print("  B=\(b): without governor \(f), with governor \(g), latency +\(b) frames (\(Human.number(Double(b) * budget.frameMs)) ms)")
         }
     }

@@ -54,10 +54,10 @@ struct Choose: ParsableCommand {
     @Flag(name: .long, help: "Fewer, shorter samples when measuring.")
     var quick = false
 
-    @Option(name: .long, help: "Also write the measured rows as a CSV report (without --from).")
+    @Option(name: .long, help: "Also write the measured rows as a .csv report (without --from).")
     var out: String?
 
-    @Option(name: .long, help: "Write wisdom (host, build, profile, fronts, choices) to this JSON file.")
+    @Option(name: .long, help: "Write wisdom (host, build, profile, fronts, choices) to this .json file.")
     var save: String?
 
     @Flag(name: .long, help: "Print the choices and fronts as JSON instead of a table.")
@@ -85,8 +85,10 @@ struct Choose: ParsableCommand {
             throw HarnessError.invalidArgument(name: "--quick", value: "with --from", accepted: "--quick only when choose measures (no --from)")
         }
         let kinds = try backends.map { try parseList($0, flag: "--backends").map(BackendKind.init(parsing:)) } ?? BackendKind.allCases
-        if let save { try Run.checkWritable(save, name: "--save") }
-        if let out { try Run.checkWritable(out, name: "--out") }
+        if let save { try Run.checkWritable(save, name: "--save", extensions: ["json"]) }
+        if let out { try Run.checkWritable(out, name: "--out", extensions: ["csv"]) }
+        try OutputPath.requireDistinct([("--save", save), ("--out", out)].compactMap { name, path in path.map { (name, $0) } },
+                                       inputs: from.map { ("--from", $0) })
         let names = Set(entries.map(\.name))
         var notes: [String] = []
 

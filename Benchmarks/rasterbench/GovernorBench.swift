@@ -19,10 +19,10 @@ struct GovernorBench: ParsableCommand {
               rasterbench governor --record Results/governor/aurora-trace.csv --scene aurora --frames 120
             """)
 
-    @Option(name: .long, help: "Recorded trace CSV (frame,level,label,psnr_db,ms) to add to the table.")
+    @Option(name: .long, help: "Recorded trace CSV (frame,level,label,psnr_db,ms) to add to the table: at most 2000000 rows, times 0...1000000 ms.")
     var trace: [String] = []
 
-    @Option(name: .long, help: "Record a trace of --scene to this CSV instead of comparing.")
+    @Option(name: .long, help: "Record a trace of --scene to this .csv instead of comparing (a missing folder is created).")
     var record: String?
 
     @Option(name: .long, help: "Scene to record.")
@@ -43,7 +43,8 @@ struct GovernorBench: ParsableCommand {
     @Option(name: .long, help: "Threads for --record (default: the profile's cores capped by this host's).")
     var threads: Int?
 
-    @Option(name: .long, help: "Budget in ms for the recorded traces (default: the profile's, 1000/fps x share).")
+    @Option(name: .long, help: "Budget in ms for the recorded traces, 0.001...1000000 (default: the profile's, 1000/fps x share).",
+            transform: { try RecordedTrace.parseBudget($0, name: "--trace-budget-ms") })
     var traceBudgetMs: Double?
 
     func run() throws {
@@ -51,7 +52,11 @@ struct GovernorBench: ParsableCommand {
         let budget = try Budget(fps: profile.fps, share: Budget.parseShare(share))
         let host = HostInfo.current()
         if let record {
-            try Run.checkWritable(record, name: "--record")
+            try Run.checkWritable(record, name: "--record", extensions: ["csv"])
+            try OutputPath.requireDistinct([("--record", record)], inputs: trace.map { ("--trace", $0) })
+            guard trace.isEmpty else {
+                throw HarnessError.invalidArgument(name: "--trace", value: "with --record", accepted: "--trace only when comparing (no --record)")
+            }
             guard (10...10_000).contains(frames) else {
                 throw HarnessError.invalidArgument(name: "--frames", value: "\(frames)", accepted: "10...10000")
             }
@@ -68,12 +73,10 @@ struct GovernorBench: ParsableCommand {
         print("synthetic front: " + front.map { "\($0.label) \(Human.number($0.predictedMs)) ms \(Human.number($0.quality)) dB" }.joined(separator: ", ")
               + "; budget \(Human.number(synthBudget)) ms")
         let traceBudget = traceBudgetMs ?? budget.milliseconds
-        guard traceBudget.isFinite, traceBudget > 0 else {
-            throw HarnessError.invalidArgument(name: "--trace-budget-ms", value: "\(traceBudget)", accepted: "a time > 0 ms")
-        }
-        var rows = try GovernorReport.evaluate(traces: FrameTrace.synthetic(front: front), front: front, budgetMs: synthBudget)
+        try RecordedTrace.checkBudget(traceBudget, name: traceBudgetMs == nil ? "budget (1000/fps x --share)" : "--trace-budget-ms")
+        var rows = try GovernorReport.evaluate(traces: try FrameTrace.synthetic(front: front), front: front, budgetMs: synthBudget)
         for path in trace {
-            let (recorded, recordedFront) = try Self.loadTrace(path)
+            let (recorded, recordedFront) = try RecordedTrace.load(path)
             print("recorded \(recorded.name): \(recorded.frames) frames; front (median ms): "
                   + recordedFront.map { "\($0.label) \(Human.number($0.predictedMs)) ms \(Human.number($0.quality)) dB" }.joined(separator: ", ")
                   + "; budget \(Human.number(traceBudget)) ms\(traceBudgetMs == nil ? "" : " (--trace-budget-ms)")")
@@ -106,52 +109,7 @@ struct GovernorBench: ParsableCommand {
             }
             lines += row
         }
-        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try AtomicFile.write(lines.joined(separator: "\n") + "\n", toPath: path, createDirectory: true)
         print("wrote \(frames) frames x \(front.count) levels to \(path)")
-    }
-
-    /// A recorded trace and its front: each level's predicted time is its
-    /// median over the trace.
-    static func loadTrace(_ path: String) throws -> (FrameTrace, [GovernorLevel]) {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw HarnessError.io(path: path, reason: "cannot read the trace")
-        }
-        let records = try CSV.parse(text, path: path)
-        guard let header = records.first, header.fields == ["frame", "level", "label", "psnr_db", "ms"] else {
-            throw HarnessError.malformedReport(path: path, line: 1, reason: "expected the header frame,level,label,psnr_db,ms")
-        }
-        var times: [[Double]] = [] // [level][frame]
-        var labels: [String] = [], quality: [Double] = []
-        for r in records.dropFirst() where r.fields != [""] {
-            guard r.fields.count == 5, let frame = Int(r.fields[0]), let level = Int(r.fields[1]),
-                  let psnr = Double(r.fields[3]), let ms = Double(r.fields[4]), ms.isFinite, ms >= 0,
-                  frame >= 0, (0...64).contains(level)
-            else { throw HarnessError.malformedReport(path: path, line: r.line, reason: "expected frame,level,label,psnr_db,ms") }
-            while times.count <= level { times.append([]); labels.append(""); quality.append(0) }
-            guard times[level].count == frame else {
-                throw HarnessError.malformedReport(path: path, line: r.line, reason: "frames of level \(level) out of order")
-            }
-            times[level].append(ms)
-            labels[level] = r.fields[2]
-            quality[level] = psnr
-        }
-        guard let n = times.first?.count, n > 0, times.allSatisfy({ $0.count == n }) else {
-            throw HarnessError.malformedReport(path: path, line: 1, reason: "every level needs the same number of frames")
-        }
-        // The front: levels by median time, each kept only if better than
-        // every cheaper one (a noisy recording can reorder close levels).
-        let medians = times.map { $0.sorted()[n / 2] }
-        var kept: [Int] = []
-        for i in times.indices.sorted(by: { medians[$0] < medians[$1] })
-        where kept.last.map({ quality[i] > quality[$0] && medians[i] > medians[$0] }) ?? true {
-            kept.append(i)
-        }
-        let front = kept.map { i in
-            GovernorLevel(id: i, label: labels[i], predictedMs: medians[i], quality: quality[i])
-        }
-        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        let table = kept.map { times[$0] }
-        let trace = FrameTrace(name: name, summary: "recorded", frames: n) { frame, level in table[level][frame] }
-        return (trace, front)
     }
 }

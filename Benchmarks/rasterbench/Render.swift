@@ -74,6 +74,7 @@ struct Render: ParsableCommand {
             try scene.requireNoSceneOptions()
             // The output is checked before the job is read (its images decoded).
             let out = emitJob ? nil : try Render.singleFrameOutput(output)
+            if let out { try OutputPath.requireDistinct([("--output (-o)", out.path)], inputs: [("JOB", jobPath)]) }
             let job = try Job.load(contentsOf: try inputURL(jobPath, name: "JOB"), memoryBudget: options.memoryBudget())
             guard let out else { print(try job.jsonText(), terminator: ""); return }
             try ImageFile.checkCanvas(width: job.width, height: job.height, for: out)

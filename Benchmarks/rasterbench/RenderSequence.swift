@@ -14,9 +14,10 @@ extension Render {
     }
 
     /// Frames to a folder of numbered PNGs (output ends in `/` or names a
-    /// folder) or to an animated WebP (output ends in `.webp`). The writer is
+    /// folder) or to an animated WebP (output ends in `.webp`, without a
+    /// trailing `/`: `x.webp/` is a folder by its spelling). The writer is
     /// created, and with it the output checked, before the first frame is
-    /// rendered; a failure part-way removes what was written.
+    /// rendered; a failure part-way leaves the folder as it was.
     static func writeSequence(_ scene: any Scene, frames: [Int], step: Int, renderer: Renderer, output: String?,
                               compression: AnimatedWebPWriter.Compression?) throws {
         if output?.isEmpty == true {
@@ -27,7 +28,8 @@ extension Render {
         }
         let image = try Image(width: scene.canvas.width, height: scene.canvas.height)
         let url = URL(fileURLWithPath: output)
-        if url.pathExtension.lowercased() == "webp" {
+        let folder = output.hasSuffix("/")
+        if !folder && url.pathExtension.lowercased() == "webp" {
             let writer = try AnimatedWebPWriter(url: url, width: image.width, height: image.height,
                                                 fps: scene.canvas.fps / Double(step), compression: compression ?? .standard)
             for f in frames {
@@ -43,7 +45,7 @@ extension Render {
         }
         var isDir: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir)
-        guard output.hasSuffix("/") || (exists && isDir.boolValue) else {
+        guard folder || (exists && isDir.boolValue) else {
             throw RasterError.invalidArgument(name: "--output", value: "'\(Console.escaped(output))'",
                                               accepted: "a folder ending in / (numbered PNGs) or a .webp file")
         }
@@ -54,6 +56,7 @@ extension Render {
                 try renderer.render(scene.job(frame: f), into: image)
                 try writer.write(image.view, index: f)
             }
+            try writer.commit()
         } catch {
             writer.discard()
             throw error

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RasterHarness
+import RasterKit
 import RasterReport
 
 /// `rasterbench report A.csv [B.csv ...] -o report.html`: one self-contained page.
@@ -27,6 +28,8 @@ struct Report: ParsableCommand {
         guard !reports.isEmpty else {
             throw HarnessError.invalidArgument(name: "reports", value: "none", accepted: "one or more report files (.csv or .json)")
         }
+        try HTMLReport.checkOutput(output)
+        try OutputPath.requireDistinct([("--output (-o)", output)], inputs: reports.map { ("report", $0) })
         let (url, bytes) = try HTMLReport.write(reports: reports, to: output)
         print("wrote \(url.path) (\(reports.count) report\(reports.count == 1 ? "" : "s"), \(bytes / 1024) KiB)")
     }

@@ -1,3 +1,5 @@
+import RasterKit
+
 /// Seed 003's "buffering" (SPEC section 11): a producer renders ahead into
 /// a ring of B frames while the display consumes one per refresh.
 ///
@@ -20,20 +22,41 @@ public enum BufferSimulator {
         public var shownAt: [Int]
     }
 
-    public static func simulate(frameMs: [Double], periodMs: Double, buffer: Int) -> Result {
-        precondition(periodMs > 0 && buffer >= 0, "periodMs > 0 and buffer >= 0")
+    /// Longest ring simulated: a deeper one is no frame buffer a display has.
+    public static let maxBuffer = 1_000_000
+    /// Refresh ticks are counted in a `Double` first; beyond 2^52 refreshes
+    /// it no longer holds every integer, so a run that long (a frame time
+    /// of 1e308 ms, a period of 1e-300 ms) is refused rather than counted wrong.
+    public static let maxTick = Double(1 << 52)
+
+    /// Throws `GovernorError` for a period that is not a finite time > 0, a
+    /// buffer outside 0...maxBuffer, a frame time that is not finite and >= 0,
+    /// or a run longer than `maxTick` refresh periods.
+    public static func simulate(frameMs: [Double], periodMs: Double, buffer: Int) throws -> Result {
+        guard periodMs.isFinite, periodMs > 0 else {
+            throw GovernorError.invalidParameter(name: "periodMs", value: "\(periodMs)", accepted: "a finite time > 0 ms")
+        }
+        guard (0...maxBuffer).contains(buffer) else {
+            throw GovernorError.invalidParameter(name: "buffer", value: "\(buffer)", accepted: "0...\(maxBuffer) frames")
+        }
         var shown: [Int] = []
         shown.reserveCapacity(frameMs.count)
         var finished = 0.0
         var lastTick = buffer // the first frame is due at tick buffer + 1
         for (i, d) in frameMs.enumerated() {
+            guard d.isFinite, d >= 0 else { throw GovernorError.invalidFrameTime(d) }
             let release = i - buffer - 1 >= 0 ? Double(shown[i - buffer - 1]) * periodMs : 0
             let start = max(finished, release)
             finished = start + d
             // Earliest refresh after the previous one at which the frame is done
             // (a small epsilon keeps exact multiples of P on time).
-            let ready = Int((finished / periodMs - 1e-9).rounded(.up))
-            let tick = max(lastTick + 1, ready)
+            let ready = (finished / periodMs - 1e-9).rounded(.up)
+            guard ready <= maxTick, lastTick < Int(maxTick) else {
+                throw GovernorError.invalidParameter(
+                    name: "frameMs", value: "a run of \(frameMs.count) frames lasting \(finished) ms at a \(periodMs) ms period",
+                    accepted: "at most 2^52 refresh periods")
+            }
+            let tick = max(lastTick + 1, Int(ready))
             shown.append(tick)
             lastTick = tick
         }

@@ -34,8 +34,12 @@ extension FrameTrace {
 
     /// The synthetic traces of issue 11. `slowdown` is how much slower than
     /// the front the device runs at the start (1.25: the front was measured
-    /// on a faster device, the case a governor exists for).
-    public static func synthetic(front: [GovernorLevel], fps: Double = 60, seed: UInt64 = 11) -> [FrameTrace] {
+    /// on a faster device, the case a governor exists for). `fps` (1...1000)
+    /// sets the thermal trace's length, a minute of frames.
+    public static func synthetic(front: [GovernorLevel], fps: Double = 60, seed: UInt64 = 11) throws -> [FrameTrace] {
+        guard fps.isFinite, (1...1000).contains(fps) else {
+            throw GovernorError.invalidParameter(name: "fps", value: "\(fps)", accepted: "1...1000")
+        }
         let base = 1.25
         // Noise: log-normal, sd 12%, from the project's seeded generator (Box-Muller).
         var rng = SeededGenerator(seed: seed)

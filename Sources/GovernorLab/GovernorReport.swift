@@ -22,8 +22,8 @@ public enum GovernorReport {
             let start = g.levels.first ?? 0
             let fixed = trace.times(level: start)
             return Row(trace: trace, governor: g, reference: r,
-                       fixedMissed: buffers.map { BufferSimulator.simulate(frameMs: fixed, periodMs: budgetMs, buffer: $0).missed },
-                       governedMissed: buffers.map { BufferSimulator.simulate(frameMs: g.times, periodMs: budgetMs, buffer: $0).missed })
+                       fixedMissed: try buffers.map { try BufferSimulator.simulate(frameMs: fixed, periodMs: budgetMs, buffer: $0).missed },
+                       governedMissed: try buffers.map { try BufferSimulator.simulate(frameMs: g.times, periodMs: budgetMs, buffer: $0).missed })
         }
     }
 

@@ -53,6 +53,17 @@ final class BadInputMatrixTests: CLITestCase {
         ("wrong-extension", "out.bmp"), ("newline-name", "no\ndir/out.png"), ("huge-name", String(repeating: "o", count: 5000) + ".png"),
         ("dot", "."), ("root", "/"),
     ]
+    /// Bad folders for `ab --out` (a folder option: a trailing slash is fine there).
+    static let abFolders: [(String, String)] = [
+        ("empty", ""), ("dev-full", "/dev/full"), ("fifo", "ofifo.png"), ("symlink-to-dev-full", "fulllink.png"),
+        ("regular-file", "job.json"), ("huge-name", String(repeating: "o", count: 5000)), ("unwritable", "/proc/abdir"),
+    ]
+    /// Hostile recorded traces for `governor --trace`: one bad field in a valid trace.
+    static let traces: [(String, String)] = [
+        ("ms-1e308", "1e308"), ("ms-nan", "nan"), ("ms-inf", "inf"), ("ms-negative", "-1"), ("ms-hex", "0x10"),
+        ("ms-5e-324-psnr-nan", "5e-324+psnr:nan"), ("frame-huge", "frame:99999999999999999999"), ("level-1e308", "level:1e308"),
+        ("level-65", "level:65"), ("psnr-nan", "psnr:nan"), ("psnr-negative", "psnr:-1"), ("header-only", "header"),
+    ]
     /// Hostile job documents (file name -> contents), for every command taking a job.
     static let jobs: [(String, String)] = [
         ("top-level-null", "null"), ("top-level-array", "[]"), ("zero-size", ##"{"width":0,"height":8,"ops":[]}"##),
@@ -105,7 +116,11 @@ final class BadInputMatrixTests: CLITestCase {
         let cheapRun = ["--kernels", "composite", "--backends", "naive", "--threads", "1", "--size", "8x8",
                         "--quick", "--runs", "1", "--no-dram"]
         let sceneRender = ["render", "--scene", "liquid", "--size", "8x8"]
-        struct Command { var name: String; var base: [String]; var numeric: [String]; var named: [String]; var outputs: [String] }
+        struct Command {
+            var name: String; var base: [String]; var numeric: [String]; var named: [String]; var outputs: [String]
+            /// Output values this command takes as valid folders to write in ("/" would write into the root).
+            var skippedOutputs: Set<String> = []
+        }
         let commands = [
             Command(name: "run", base: ["run"] + cheapRun + ["--out", "ok.csv"],
                     numeric: ["--fps", "--share", "--threads", "--rounds", "--seed", "--runs", "--sigmas", "--size"],
@@ -123,6 +138,20 @@ final class BadInputMatrixTests: CLITestCase {
                     numeric: ["--threads"], named: ["--kernels"], outputs: []),
             Command(name: "compare", base: ["compare", "good.csv", "good.csv"],
                     numeric: ["--threshold", "--fail-above"], named: ["--baseline"], outputs: []),
+            // Every other command with an output option (refused before any work, so cheap).
+            Command(name: "render-frames", base: sceneRender + ["--frames", "0..1", "-o", "ok.webp"],
+                    numeric: [], named: [], outputs: ["-o"], skippedOutputs: ["root"]),
+            Command(name: "render-sheet", base: sceneRender + ["--sheet", "-o", "ok.png"], numeric: [], named: [], outputs: ["-o"]),
+            Command(name: "choose-save", base: ["choose", "--from", "good.csv", "--save", "ok.json"],
+                    numeric: [], named: [], outputs: ["--save"]),
+            Command(name: "choose-out", base: ["choose", "--kernels", "composite", "--backends", "naive", "--threads", "1",
+                                               "--quick", "--out", "ok.csv"], numeric: [], named: [], outputs: ["--out"]),
+            Command(name: "report", base: ["report", "good.csv", "-o", "ok.html"], numeric: [], named: [], outputs: ["-o"]),
+            Command(name: "governor", base: ["governor", "--trace", "trace.csv"],
+                    numeric: ["--trace-budget-ms"], named: [], outputs: []),
+            // Every value is refused before the (half-minute) recording starts.
+            Command(name: "governor-record", base: ["governor", "--record", "ok.csv", "--scene", "liquid", "--frames", "10"],
+                    numeric: ["--frames", "--threads"], named: ["--scene", "--profile", "--backend"], outputs: ["--record"]),
         ]
         func replacing(_ base: [String], _ option: String, _ value: String) -> [String] {
             var args = base
@@ -132,7 +161,9 @@ final class BadInputMatrixTests: CLITestCase {
         for c in commands {
             for option in c.numeric { for (k, v) in numbers { add("\(c.name) \(option) <\(k)>", replacing(c.base, option, v)) } }
             for option in c.named { for (k, v) in names { add("\(c.name) \(option) <\(k)>", replacing(c.base, option, v)) } }
-            for option in c.outputs { for (k, v) in outputs { add("\(c.name) \(option) <\(k)>", replacing(c.base, option, v)) } }
+            for option in c.outputs {
+                for (k, v) in outputs where !c.skippedOutputs.contains(k) { add("\(c.name) \(option) <\(k)>", replacing(c.base, option, v)) }
+            }
             // An option given without its value, and an unknown option.
             for option in c.numeric + c.named + c.outputs {
                 var args = c.base
@@ -148,7 +179,17 @@ final class BadInputMatrixTests: CLITestCase {
             add("bench <job:\(k)>", ["bench", v, "--runs", "1", "--quick", "--no-quality"])
             add("compare <report:\(k)>", ["compare", "good.csv", v])
             add("ab <base-executable:\(k)>", ["ab", v] + cheapRun.filter { $0 != "--no-dram" } + ["--rounds", "3", "--out", "abdir"])
+            add("governor <trace:\(k)>", ["governor", "--trace", v])
         }
+        // ab's folder: everything but a folder, and one it cannot create.
+        for (k, v) in abFolders { add("ab --out <\(k)>", ["ab", "/bin/true", "--rounds", "1", "--out", v]) }
+        for (k, _) in traces { add("governor <trace-content:\(k)>", ["governor", "--trace", "trace-\(k).csv"]) }
+        // The input is the output, by another spelling or a link.
+        add("choose <save-is-from>", ["choose", "--from", "good.json", "--save", "./good.json"])
+        add("report <output-is-report>", ["report", "good.csv", "-o", "goodlink.html"])
+        add("render-job <output-is-job>", ["render", "job.json", "-o", "joblink.png"])
+        add("governor <record-is-trace>", ["governor", "--trace", "trace.csv", "--record", "./trace.csv"])
+        add("governor <trace-and-record>", ["governor", "--trace", "trace.csv", "--record", "ok.csv", "--frames", "10"])
         for (k, _) in jobs {
             add("render-job <job-content:\(k)>", ["render", "job-\(k).json", "-o", "ok.png"])
             add("bench <job-content:\(k)>", ["bench", "job-\(k).json", "--backend", "naive", "--runs", "1", "--quick", "--no-quality"])
@@ -186,6 +227,9 @@ final class BadInputMatrixTests: CLITestCase {
         "bench <job-content:arc-tiny-radii>": "SVG scales radii too small for the chord up",
         "render-job <job-content:arc-huge-rotation>": "the rotation is reduced mod 360",
         "bench <job-content:arc-huge-rotation>": "the rotation is reduced mod 360",
+        "render-frames -o <directory>": "an existing folder takes numbered PNGs",
+        "render-frames -o <trailing-slash>": "a folder by its spelling (new.png/) takes numbered PNGs",
+        "render-frames -o <dot>": "the working directory is a folder",
     ]
 
     /// A debug build's `run`/`bench` say first that their times are not the
@@ -206,12 +250,33 @@ final class BadInputMatrixTests: CLITestCase {
         try fm.createSymbolicLink(atPath: dir.appendingPathComponent("dirlink.json").path, withDestinationPath: "adir")
         try fm.createSymbolicLink(atPath: dir.appendingPathComponent("fulllink.png").path, withDestinationPath: "/dev/full")
         for fifo in ["fifo.json", "fifo.png", "ofifo.png"] { XCTAssertEqual(mkfifo(dir.appendingPathComponent(fifo).path, 0o600), 0) }
+        try fm.createSymbolicLink(atPath: dir.appendingPathComponent("joblink.png").path, withDestinationPath: "job.json")
+        // A recorded trace, and one bad field in each of the hostile ones.
+        func traceText(_ bad: String?) -> String {
+            var rows = ["frame,level,label,psnr_db,ms"]
+            if bad == "header" { return rows[0] + "\n" }
+            for f in 0..<12 {
+                var level1 = ["\(f)", "1", "dear", "40", "3.5"]
+                if f == 6, let bad {
+                    for part in bad.split(separator: "+") {
+                        let kv = part.split(separator: ":", maxSplits: 1).map(String.init)
+                        let field = kv.count == 2 ? ["frame": 0, "level": 1, "psnr": 3][kv[0]]! : 4
+                        level1[field] = kv.last!
+                    }
+                }
+                rows += ["\(f),0,cheap,30,2", level1.joined(separator: ",")]
+            }
+            return rows.joined(separator: "\n") + "\n"
+        }
+        try write("trace.csv", traceText(nil))
+        for (k, v) in Self.traces { try write("trace-\(k).csv", traceText(v)) }
         for (k, v) in Self.jobs { try write("job-\(k).json", v) }
         for (k, v) in Self.reports { try write("report-\(k).csv", v) }
         // A valid report, made by the executable itself.
         let made = try run(["run", "--kernels", "composite", "--backends", "naive", "--threads", "1", "--size", "8x8",
-                            "--quick", "--runs", "1", "--no-dram", "--out", "good.csv"])
+                            "--quick", "--runs", "1", "--no-dram", "--out", "good.csv", "--json", "good.json"])
         XCTAssertEqual(made.status, 0, "could not make good.csv: \(made.stderr)")
+        XCTAssertEqual(link(dir.appendingPathComponent("good.csv").path, dir.appendingPathComponent("goodlink.html").path), 0)
         let good = try String(contentsOf: dir.appendingPathComponent("good.csv"), encoding: .utf8)
         var records = good.components(separatedBy: "\r\n")
         let header = records[0].split(separator: ",", omittingEmptySubsequences: false)

@@ -113,4 +113,132 @@ final class SafeFileCLITests: CLITestCase {
         XCTAssertTrue(r.stderr.contains("ops[0].file") && r.stderr.contains("a FIFO"), r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.png").path))
     }
+
+    // MARK: every writer
+
+    private func kind(_ name: String) -> mode_t {
+        var st = stat()
+        guard lstat(dir.appendingPathComponent(name).path, &st) == 0 else { return 0 }
+        return st.st_mode & S_IFMT
+    }
+
+    static let tiny = ["--quick", "--runs", "1", "--size", "8x8", "--no-dram", "--kernels", "composite", "--backends", "naive", "--threads", "1"]
+
+    /// Each command with an output option, pointed at a character device
+    /// with the right extension (a node made here, the same device as
+    /// /dev/null) and at a symbolic link to a file: the device is written in
+    /// place and stays a device node; the link is refused before any work,
+    /// and it and its target stay as they were. (`governor --record` takes
+    /// half a minute in a debug build, so only its refusal runs here.)
+    func testEveryWriterLeavesADeviceNodeAndASymbolicLinkAsTheyWere() throws {
+        _ = try file(##"{"width":8,"height":8,"background":"#336699FF"}"##, "job.json")
+        XCTAssertEqual(try run(["run"] + Self.tiny + ["--out", "good.csv"]).status, 0)
+        let scene = ["render", "--scene", "liquid", "--size", "8x8"]
+        let writers: [(args: [String], ext: String)] = [
+            (["run"] + Self.tiny + ["--out"], "csv"),
+            (["run"] + Self.tiny + ["--out", "r.csv", "--json"], "json"),
+            (["render", "job.json", "-o"], "png"),
+            (scene + ["--sheet", "-o"], "png"),
+            (scene + ["--frames", "0..1", "-o"], "webp"),
+            (["choose", "--from", "good.csv", "--save"], "json"),
+            (["report", "good.csv", "-o"], "html"),
+        ]
+        let refusedOnly: [(args: [String], ext: String)] = [
+            (["choose", "--kernels", "composite", "--backends", "naive", "--threads", "1", "--quick", "--out"], "csv"),
+            (["governor", "--scene", "liquid", "--frames", "10", "--record"], "csv"),
+        ]
+        var null = stat()
+        XCTAssertEqual(stat("/dev/null", &null), 0)
+        let devices = Set(["csv", "json", "png", "webp", "html"]).filter {
+            mknod(dir.appendingPathComponent("dev.\($0)").path, S_IFCHR | 0o666, null.st_rdev) == 0
+        }
+        for (args, ext) in writers + refusedOnly {
+            try? FileManager.default.removeItem(at: dir.appendingPathComponent("link.\(ext)"))
+            try Data("precious".utf8).write(to: dir.appendingPathComponent("victim.\(ext)"))
+            XCTAssertEqual(symlink("victim.\(ext)", dir.appendingPathComponent("link.\(ext)").path), 0)
+            let r = try run(args + ["link.\(ext)"])
+            XCTAssertTrue((1...127).contains(r.status), "\(args): \(r.status)")
+            XCTAssertTrue(r.stderr.contains("symbolic link"), "\(args): \(r.stderr)")
+            XCTAssertEqual(kind("link.\(ext)"), S_IFLNK, "\(args)")
+            XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent("victim.\(ext)")), Data("precious".utf8), "\(args)")
+        }
+        guard !devices.isEmpty else { throw XCTSkip("cannot make device nodes here (not root): only the links were checked") }
+        for (args, ext) in writers where devices.contains(ext) {
+            let r = try run(args + ["dev.\(ext)"])
+            XCTAssertEqual(r.status, 0, "\(args): \(r.stderr)")
+            XCTAssertEqual(kind("dev.\(ext)"), S_IFCHR, "\(args): still the device node")
+        }
+        XCTAssertEqual(try temporaries(), [])
+    }
+
+    /// An output that is one of the command's inputs, by another spelling,
+    /// a hard link or a symbolic link, is refused before anything is read
+    /// or written, and the input is left as it was.
+    func testAnOutputThatIsAnInputIsRefused() throws {
+        let job = ##"{"width":8,"height":8,"background":"#336699FF"}"##
+        _ = try file(job, "job.json")
+        XCTAssertEqual(try run(["run"] + Self.tiny + ["--out", "r.csv", "--json", "r.json"]).status, 0)
+        let report = try Data(contentsOf: dir.appendingPathComponent("r.csv"))
+        let trace = "frame,level,label,psnr_db,ms\n" + (0..<12).map { "\($0),0,a,30,2\n" }.joined()
+        _ = try file(trace, "t.csv")
+        XCTAssertEqual(link(dir.appendingPathComponent("r.csv").path, dir.appendingPathComponent("r.html").path), 0)
+        XCTAssertEqual(link(dir.appendingPathComponent("job.json").path, dir.appendingPathComponent("job.png").path), 0)
+        XCTAssertEqual(symlink("r.json", dir.appendingPathComponent("alias.json").path), 0)
+        XCTAssertEqual(link(dir.appendingPathComponent("r.json").path, dir.appendingPathComponent("hard.json").path), 0)
+        let cases: [[String]] = [
+            ["choose", "--from", "alias.json", "--save", "./r.json"],
+            ["choose", "--from", "r.json", "--save", "hard.json"],
+            ["report", "r.csv", "-o", "r.html"],
+            ["render", "job.json", "-o", "job.png"],
+            ["governor", "--trace", "t.csv", "--record", "./t.csv"],
+        ]
+        for args in cases {
+            let r = try run(args)
+            XCTAssertTrue((1...127).contains(r.status), "\(args): \(r.status)")
+            XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("the same file"), "\(args): \(r.stderr)")
+        }
+        XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent("r.csv")), report)
+        XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent("job.json")), Data(job.utf8))
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("t.csv"), encoding: .utf8), trace)
+        XCTAssertTrue(try String(contentsOf: dir.appendingPathComponent("r.json"), encoding: .utf8).contains("\"rows\""))
+    }
+
+    /// `render --frames -o x.webp/` is a folder by its spelling: numbered
+    /// PNGs go in it, and no WebP file named x.webp is written.
+    func testATrailingSlashMeansAFolderForFrameSequences() throws {
+        let r = try run(["render", "--scene", "liquid", "--size", "8x8", "--frames", "0..1", "-o", "x.webp/"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(kind("x.webp"), S_IFDIR)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("x.webp").path).sorted(),
+                       ["frame-00000.png", "frame-00001.png"])
+    }
+
+    /// SIGTERM while a frame sequence is being rendered into a folder that
+    /// holds frames of an earlier run: the staged frames and their hidden
+    /// folder are removed, and the earlier frames are left as they were.
+    func testSIGTERMMidSequenceLeavesTheEarlierFrames() throws {
+        let frames = dir.appendingPathComponent("frames")
+        try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: false)
+        for i in 0..<3 { try Data("old \(i)".utf8).write(to: frames.appendingPathComponent("frame-0000\(i).png")) }
+        let p = Process()
+        p.executableURL = executable
+        p.arguments = ["render", "--scene", "liquid", "--size", "64x64", "--frames", "0..400", "-o", "frames/"]
+        p.currentDirectoryURL = dir
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let staged = { (try? FileManager.default.contentsOfDirectory(atPath: frames.path))?.contains { $0.hasPrefix(".frames-") } == true }
+        while p.isRunning && !staged() { usleep(1000) }
+        XCTAssertTrue(p.isRunning, "the sequence ended before its staging folder was seen")
+        kill(p.processIdentifier, SIGTERM)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationReason, .uncaughtSignal)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: frames.path).sorted(),
+                       ["frame-00000.png", "frame-00001.png", "frame-00002.png"])
+        for i in 0..<3 {
+            XCTAssertEqual(try Data(contentsOf: frames.appendingPathComponent("frame-0000\(i).png")), Data("old \(i)".utf8))
+        }
+    }
 }
+

@@ -10,7 +10,7 @@ final class GovernorTraceTests: XCTestCase {
     let budget = FrameTrace.syntheticBudgetMs
 
     func compare(_ name: String) throws -> (governor: SimulationResult, reference: SimulationResult) {
-        let trace = try XCTUnwrap(FrameTrace.synthetic(front: front).first { $0.name == name })
+        let trace = try XCTUnwrap(try FrameTrace.synthetic(front: front).first { $0.name == name })
         return try GovernorSimulator.compare(trace: trace, front: front, budgetMs: budget)
     }
 

@@ -24,6 +24,7 @@ final class FrameSequenceTests: XCTestCase {
             let frame = try solid(UInt8(i * 10)) // kept alive: a view does not own its pixels
             try writer.write(frame.view, index: i)
         }
+        try writer.commit()
         let names = try FileManager.default.contentsOfDirectory(atPath: target.path).sorted()
         XCTAssertEqual(names, ["frame-00008.png", "frame-00009.png", "frame-00010.png", "frame-00011.png", "frame-00012.png"])
         for i in 8...12 {
@@ -101,5 +102,101 @@ final class FrameSequenceTests: XCTestCase {
         try inPlace.write(frame.view, index: 0)
         inPlace.discard()
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["other.txt"])
+        // Dropped without commit: the same.
+        do {
+            let dropped = try FrameSequenceWriter(directory: dir, frames: 0...1)
+            try dropped.write(frame.view, index: 0)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["other.txt"])
+    }
+
+    // MARK: all or nothing
+
+    /// Every entry of `dir` (recursively) with its kind and bytes.
+    func snapshot() throws -> [String: Data] {
+        var out: [String: Data] = [:]
+        let e = try XCTUnwrap(FileManager.default.enumerator(atPath: dir.path))
+        while let name = e.nextObject() as? String {
+            let path = dir.appendingPathComponent(name).path
+            var isDir: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
+            out[name] = isDir.boolValue ? Data("<dir>".utf8) : try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+        return out
+    }
+
+    /// Frames 0...5 already in the folder, each with its own bytes, and a
+    /// file of the user's.
+    func plantOldFrames() throws {
+        for i in 0...5 { try Data("old frame \(i)".utf8).write(to: dir.appendingPathComponent("frame-0000\(i).png")) }
+        try Data("mine".utf8).write(to: dir.appendingPathComponent("notes.txt"))
+    }
+
+    /// A sequence that fails part-way (the renderer fails at frame 3)
+    /// leaves the old frames, not a mix, and no staging directory.
+    func testFailurePartWayLeavesTheFolderAsItWas() throws {
+        try plantOldFrames()
+        let before = try snapshot()
+        let frame = try solid(9)
+        do {
+            let writer = try FrameSequenceWriter(directory: dir, frames: 0...5)
+            for i in 0...5 {
+                if i == 3 { writer.discard(); break } // what writeSequence does on an error
+                try writer.write(frame.view, index: i)
+            }
+        }
+        XCTAssertEqual(try snapshot(), before)
+    }
+
+    /// Something planted at frame 3's name while the frames are rendered:
+    /// write(3) fails; and if it is planted after the last write, commit()
+    /// fails and puts back the frames it had already replaced.
+    func testFrameNameTakenMidSequenceOrAtCommitRestoresEveryFrame() throws {
+        let frame = try solid(9)
+        let third = dir.appendingPathComponent("frame-00003.png")
+        for atCommit in [false, true] {
+            try? FileManager.default.removeItem(at: dir)
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try plantOldFrames()
+            let writer = try FrameSequenceWriter(directory: dir, frames: 0...5)
+            var failed = false
+            for i in 0...5 {
+                if i == (atCommit ? 5 : 2) {
+                    try FileManager.default.removeItem(at: third)
+                    try FileManager.default.createDirectory(at: third, withIntermediateDirectories: false)
+                    try Data("inside".utf8).write(to: third.appendingPathComponent("x"))
+                }
+                do { try writer.write(frame.view, index: i) } catch { failed = true; writer.discard(); break }
+            }
+            XCTAssertEqual(failed, !atCommit)
+            if atCommit {
+                XCTAssertThrowsError(try writer.commit()) { error in
+                    XCTAssertTrue("\(error)".contains("frame-00003.png"), "\(error)")
+                }
+            }
+            var expected: [String: Data] = [:]
+            for i in [0, 1, 2, 4, 5] { expected["frame-0000\(i).png"] = Data("old frame \(i)".utf8) }
+            expected["frame-00003.png"] = Data("<dir>".utf8)
+            expected["frame-00003.png/x"] = Data("inside".utf8)
+            expected["notes.txt"] = Data("mine".utf8)
+            XCTAssertEqual(try snapshot(), expected, atCommit ? "at commit" : "mid-sequence")
+        }
+    }
+
+    /// A successful sequence replaces the old frames and leaves nothing else.
+    func testCommitReplacesOldFrames() throws {
+        try plantOldFrames()
+        let writer = try FrameSequenceWriter(directory: dir, frames: 2...7)
+        let frames = try (2...7).map { try solid(UInt8($0)) }
+        for (k, i) in (2...7).enumerated() { try writer.write(frames[k].view, index: i) }
+        XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent("frame-00002.png")), Data("old frame 2".utf8), "nothing moves before commit")
+        try writer.commit()
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        XCTAssertEqual(names, ["frame-00000.png", "frame-00001.png"] + (2...7).map { "frame-0000\($0).png" } + ["notes.txt"])
+        for i in 2...7 {
+            XCTAssertEqual(try ImageFile.readPNG(writer.url(forFrame: i)).packedBytes, frames[i - 2].packedBytes)
+        }
+        XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent("frame-00001.png")), Data("old frame 1".utf8))
     }
 }
+

@@ -43,6 +43,51 @@ final class SafeFileTests: XCTestCase {
         XCTAssertEqual(rk_temp_live_count(), 2, "both registered for cleanup on a signal")
     }
 
+    /// A file written over time (`AtomicFile.Pending`): nothing at the
+    /// target until commit; dropped uncommitted, no temporary is left; a
+    /// directory put at the target meanwhile is not replaced.
+    func testPendingFilesAppearOnlyOnCommit() throws {
+        let target = dir.appendingPathComponent("log.txt")
+        let live = rk_temp_live_count()
+        do {
+            let file = try AtomicFile.Pending(target)
+            try file.write(Data("partial".utf8))
+            XCTAssertEqual(rk_temp_live_count(), live + 1)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: target.path))
+        }
+        XCTAssertEqual(try entries(), [], "dropped uncommitted: removed")
+        XCTAssertEqual(rk_temp_live_count(), live)
+        let file = try AtomicFile.Pending(target)
+        try file.write(Data("whole".utf8))
+        try file.commit()
+        XCTAssertEqual(try Data(contentsOf: target), Data("whole".utf8))
+        let late = try AtomicFile.Pending(dir.appendingPathComponent("late"))
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("late"), withIntermediateDirectories: false)
+        XCTAssertThrowsError(try late.commit())
+        XCTAssertEqual(try entries(), ["late", "log.txt"])
+        XCTAssertThrowsError(try AtomicFile.Pending(URL(fileURLWithPath: "/dev/null")), "a device is written in place, not through a temporary")
+    }
+
+    /// A registered temporary directory: made exclusively, private to its
+    /// owner, and counted until released.
+    func testTemporaryDirectoriesAreExclusiveAndRegistered() throws {
+        let path = dir.appendingPathComponent(".frames-test.tmp").path
+        let live = rk_temp_live_count()
+        var slot: Int32 = -1
+        XCTAssertEqual(rk_tempdir_create(path, &slot), 0)
+        XCTAssertEqual(rk_temp_live_count(), live + 1)
+        var st = stat()
+        XCTAssertEqual(lstat(path, &st), 0)
+        XCTAssertEqual(st.st_mode & S_IFMT, S_IFDIR)
+        XCTAssertEqual(st.st_mode & 0o777, 0o700)
+        var again: Int32 = -1
+        XCTAssertEqual(rk_tempdir_create(path, &again), -1, "an existing name is never taken over")
+        XCTAssertEqual(errno, EEXIST)
+        rk_temp_release(slot)
+        XCTAssertEqual(rk_temp_live_count(), live)
+        rmdir(path)
+    }
+
     func testExclusiveCreationNeverFollowsAPlantedLinkOrOpensAPlantedFIFO() throws {
         let victim = dir.appendingPathComponent("victim.txt")
         try Data("precious".utf8).write(to: victim)
@@ -142,6 +187,38 @@ final class SafeFileTests: XCTestCase {
         XCTAssertThrowsError(try OutputPath.requireDistinct([("--out", dir.path + "/r.csv"), ("--json", dir.path + "/./r.csv")]))
         XCTAssertNoThrow(try OutputPath.requireDistinct([("--out", dir.path + "/r.csv"), ("--json", dir.path + "/r.json")]))
         XCTAssertTrue(message("a\nb.txt", ["png"]).contains("'a\\nb.txt'"), message("a\nb.txt", ["png"]))
+    }
+
+    /// An output that is one of the inputs, or another output, is refused
+    /// however it is spelled: `./`, `..`, a hard link, a symbolic link (to
+    /// the file or to its folder); a new output too, by its folder's
+    /// identity and its name. Different files pass.
+    func testOutputsThatAreAnInputOrEachOtherAreRefusedByIdentity() throws {
+        let report = dir.appendingPathComponent("r.csv").path
+        try Data("report".utf8).write(to: URL(fileURLWithPath: report))
+        let sub = dir.appendingPathComponent("sub")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: false)
+        XCTAssertEqual(link(report, dir.appendingPathComponent("hard.json").path), 0)
+        XCTAssertEqual(symlink(report, dir.appendingPathComponent("soft.json").path), 0)
+        XCTAssertEqual(symlink(dir.path, dir.appendingPathComponent("here").path), 0)
+        func refused(_ output: String, inputs: [String] = [report], other: String? = nil) -> Bool {
+            let outputs = [("--save", output)] + (other.map { [("--out", $0)] } ?? [])
+            do { try OutputPath.requireDistinct(outputs, inputs: inputs.map { ("--from", $0) }); return false } catch {
+                XCTAssertTrue("\(error)".contains("--save"), "\(error)")
+                return true
+            }
+        }
+        for same in [report, dir.path + "/./r.csv", sub.path + "/../r.csv", dir.path + "/hard.json", dir.path + "/soft.json",
+                     dir.path + "/here/r.csv"] {
+            XCTAssertTrue(refused(same), same)
+        }
+        // Two outputs not yet there, spelled differently.
+        XCTAssertTrue(refused(dir.path + "/new.json", inputs: [], other: dir.path + "/here/new.json"))
+        XCTAssertTrue(refused(dir.path + "/no/new.json", inputs: [], other: dir.path + "/no/./new.json"))
+        XCTAssertFalse(refused(dir.path + "/new.json", other: dir.path + "/new.csv"))
+        XCTAssertFalse(refused(sub.path + "/r.csv"))
+        XCTAssertFalse(refused(dir.path + "/w.json", inputs: [report, dir.path + "/missing.csv"]))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: report)), Data("report".utf8))
     }
 
     // MARK: reading

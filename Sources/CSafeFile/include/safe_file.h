@@ -23,10 +23,33 @@
 /// left alone).
 int rk_temp_create(const char *path, int *slot);
 
+/// Creates the directory `path` (mkdir, mode 0700: it fails if anything is
+/// at `path`) and registers it like `rk_temp_create`: on those signals the
+/// files named 0, 1, ... count-1 in it (decimal, see `rk_tempdir_set_count`)
+/// are unlinked, then the directory is removed if that left it empty.
+/// Returns 0 and the slot in `*slot`, or -1 with errno set.
+int rk_tempdir_create(const char *path, int *slot);
+
+/// Sets how many numbered files the directory in `slot` may hold: raise it
+/// before creating file count-1.
+void rk_tempdir_set_count(int slot, int count);
+
 /// Forgets slot `slot` (after the temporary file was renamed or unlinked).
 void rk_temp_release(int slot);
 
 /// The number of registered temporary files (for tests).
 int rk_temp_live_count(void);
+
+/// Until `rk_interrupt_unwatch`, SIGINT, SIGTERM and SIGHUP do not end the
+/// process: they are only recorded (`rk_interrupt_pending` returns the last
+/// one's number, 0 while none arrived), so that a process waiting for a
+/// child can pass the signal on, wait for it and clean up first.
+void rk_interrupt_watch(void);
+int rk_interrupt_pending(void);
+/// Restores the handlers that were in place before `rk_interrupt_watch`.
+void rk_interrupt_unwatch(void);
+/// Stops watching and ends the process by `sig` with its default action,
+/// so the exit status still says which signal ended it.
+void rk_interrupt_raise(int sig);
 
 #endif

@@ -24,42 +24,88 @@ import Darwin
 ///   symbolic link is refused.
 public enum AtomicFile {
     public static func write(_ data: Data, to url: URL, createDirectory: Bool = false) throws {
-        let path = url.path
-        let dir = url.deletingLastPathComponent()
-        if createDirectory {
-            do { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) } catch {
-                throw RasterError.io(path: dir.path, reason: "cannot create directory (\(error.localizedDescription))")
-            }
-        }
-        if try OutputPath.target(path) == .characterDevice {
-            try writeToDevice(data, path: path)
+        if createDirectory { try OutputPath.createDirectories(url.deletingLastPathComponent().path) }
+        if try OutputPath.target(url.path) == .characterDevice {
+            try writeToDevice(data, path: url.path)
             return
         }
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir), isDir.boolValue else {
-            throw RasterError.io(path: path, reason: "directory \(dir.path) does not exist")
+        let file = try Pending(url)
+        try file.write(data)
+        try file.commit()
+    }
+
+    /// A file being written under a temporary name, for a writer that
+    /// produces its bytes over time (or hands the descriptor to a child
+    /// process): `commit` renames it over the target, with `write(_:to:)`'s
+    /// checks; `discard` (or dropping it uncommitted) removes it.
+    public final class Pending {
+        public let target: URL
+        /// The temporary file's descriptor (close-on-exec), open for writing.
+        public let fd: Int32
+        let temp: String
+        let slot: Int32
+        private var finished = false
+
+        /// Refuses a target that is not absent or a regular file (a device
+        /// is written in place, which only `write(_:to:)` does), or whose
+        /// directory does not exist.
+        public init(_ target: URL) throws {
+            let path = target.path
+            guard try OutputPath.target(path) != .characterDevice else {
+                throw RasterError.io(path: RasterError.escaped(path), reason: "is a device; only a regular file can be written here")
+            }
+            let dir = target.deletingLastPathComponent().path
+            guard OutputPath.isDirectory(dir) else {
+                throw RasterError.io(path: RasterError.escaped(path), reason: "directory \(RasterError.escaped(dir)) does not exist")
+            }
+            self.target = target
+            (fd, temp, slot) = try AtomicFile.createTemporary(for: target)
         }
-        let (fd, temp, slot) = try createTemporary(for: url)
-        defer { rk_temp_release(slot) }
-        var reason = writeAll(fd, data)
-        if reason == nil, fsync(fd) != 0 { reason = String(cString: strerror(errno)) }
-        close(fd)
-        if let reason {
-            unlink(temp)
-            throw RasterError.io(path: path, reason: "write failed (\(reason))")
+
+        deinit { if !finished { discard() } }
+
+        public func write(_ data: Data) throws {
+            if let reason = AtomicFile.writeAll(fd, data) {
+                discard()
+                throw RasterError.io(path: RasterError.escaped(target.path), reason: "write failed (\(reason))")
+            }
         }
-        // Checked again just before the rename: something may have been put
-        // at the target since the command started.
-        let now: OutputPath.Target
-        do { now = try OutputPath.target(path) } catch { unlink(temp); throw error }
-        guard now != .characterDevice else {
-            unlink(temp)
-            throw RasterError.io(path: path, reason: "became a device while writing; not replaced")
+
+        /// Flushes the file and renames it over the target.
+        public func commit() throws {
+            guard !finished else { return }
+            finished = true
+            defer { rk_temp_release(slot) }
+            let path = target.path
+            var reason: String? = nil
+            if fsync(fd) != 0 { reason = String(cString: strerror(errno)) }
+            close(fd)
+            if let reason {
+                unlink(temp)
+                throw RasterError.io(path: RasterError.escaped(path), reason: "write failed (\(reason))")
+            }
+            // Checked again just before the rename: something may have been put
+            // at the target since the command started.
+            let now: OutputPath.Target
+            do { now = try OutputPath.target(path) } catch { unlink(temp); throw error }
+            guard now != .characterDevice else {
+                unlink(temp)
+                throw RasterError.io(path: RasterError.escaped(path), reason: "became a device while writing; not replaced")
+            }
+            guard rename(temp, path) == 0 else {
+                let why = String(cString: strerror(errno))
+                unlink(temp)
+                throw RasterError.io(path: RasterError.escaped(path), reason: "cannot write (\(why))")
+            }
         }
-        guard rename(temp, path) == 0 else {
-            let why = String(cString: strerror(errno))
+
+        /// Removes the temporary file; the target is untouched.
+        public func discard() {
+            guard !finished else { return }
+            finished = true
+            close(fd)
             unlink(temp)
-            throw RasterError.io(path: path, reason: "cannot write (\(why))")
+            rk_temp_release(slot)
         }
     }
 

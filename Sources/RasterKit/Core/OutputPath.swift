@@ -46,15 +46,26 @@ public enum OutputPath {
                 throw RasterError.io(path: path, reason: "exists and is not a directory")
             }
         } else {
-            do {
-                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-            } catch {
-                throw RasterError.io(path: path, reason: "cannot create directory (\(reason(error)))")
-            }
+            try createDirectories(path)
             created = true
         }
         try requireWritableDirectory(path)
         return created
+    }
+
+    /// Creates the directory `path` and its missing parents (mode 0777 minus
+    /// the umask), like `mkdir -p`; the error names the component that
+    /// could not be made and why, in the system's words.
+    public static func createDirectories(_ path: String) throws {
+        if isDirectory(path) { return }
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
+            if mkdir(prefix, 0o777) != 0 && !(errno == EEXIST && isDirectory(prefix)) {
+                let why = errno == EEXIST ? "exists and is not a directory" : String(cString: strerror(errno))
+                throw RasterError.io(path: RasterError.escaped(prefix), reason: "cannot create directory (\(why))")
+            }
+        }
     }
 
     /// What is at an output path, among the things a writer accepts.
@@ -124,20 +135,50 @@ public enum OutputPath {
         return url
     }
 
-    /// Refuses two outputs of one command that name the same file (e.g.
-    /// `--out r.csv --json r.csv`: the second would overwrite the first).
-    public static func requireDistinct(_ outputs: [(name: String, path: String)]) throws {
-        for i in outputs.indices {
-            for j in outputs.indices where j > i {
-                let a = URL(fileURLWithPath: outputs[i].path).standardizedFileURL.resolvingSymlinksInPath().path
-                let b = URL(fileURLWithPath: outputs[j].path).standardizedFileURL.resolvingSymlinksInPath().path
-                if a == b {
-                    throw RasterError.invalidArgument(
-                        name: "\(outputs[i].name) and \(outputs[j].name)",
-                        value: "the same file '\(RasterError.escaped(outputs[i].path))'", accepted: "two different files")
-                }
+    /// Refuses an output that is the same file as one of the inputs (e.g.
+    /// `choose --from r.csv --save r.csv`: the report would be replaced by
+    /// wisdom) or as another output (`--out r.csv --json r.csv`: the second
+    /// would overwrite the first). Files are compared by identity, not by
+    /// spelling (`identity`), so `./r.csv`, a hard link or a symbolic link
+    /// to it count as the same file.
+    public static func requireDistinct(_ outputs: [(name: String, path: String)],
+                                       inputs: [(name: String, path: String)] = []) throws {
+        let ins = inputs.map { ($0, identity($0.path)) }
+        let outs = outputs.map { ($0, identity($0.path)) }
+        for (i, (output, id)) in outs.enumerated() {
+            if let (input, _) = ins.first(where: { $0.1 == id }) {
+                throw RasterError.invalidArgument(
+                    name: output.name,
+                    value: "'\(RasterError.escaped(output.path))', the same file as \(input.name) '\(RasterError.escaped(input.path))'",
+                    accepted: "an output that is none of the inputs")
+            }
+            if let (other, _) = outs[(i + 1)...].first(where: { $0.1 == id }) {
+                throw RasterError.invalidArgument(
+                    name: "\(output.name) and \(other.name)",
+                    value: "the same file '\(RasterError.escaped(output.path))'", accepted: "two different files")
             }
         }
+    }
+
+    /// What a path names, for `requireDistinct`: an existing file by its
+    /// device and inode (through symbolic links: the file read or written);
+    /// a path not there yet by its directory's device and inode and its
+    /// name; below a directory that does not exist either, by its spelling
+    /// made absolute and standardized.
+    public enum Identity: Hashable, Sendable {
+        case file(device: UInt64, inode: UInt64)
+        case entry(device: UInt64, inode: UInt64, name: String)
+        case spelling(String)
+    }
+
+    public static func identity(_ path: String) -> Identity {
+        var st = stat()
+        if stat(path, &st) == 0 { return .file(device: UInt64(st.st_dev), inode: UInt64(st.st_ino)) }
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        if stat(url.deletingLastPathComponent().path, &st) == 0 {
+            return .entry(device: UInt64(st.st_dev), inode: UInt64(st.st_ino), name: url.lastPathComponent)
+        }
+        return .spelling(url.path)
     }
 
     /// Throws unless a new file can be created in the directory `path`.
@@ -167,7 +208,4 @@ public enum OutputPath {
         }
     }
 
-    private static func reason(_ error: Error) -> String {
-        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
-    }
 }
