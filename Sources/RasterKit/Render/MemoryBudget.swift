@@ -103,13 +103,14 @@ public enum JobMemory {
 
     /// The estimate from a job document's op tree, before any op (and so
     /// any image) is decoded.
-    static func estimate(width: Int, height: Int, ops: Any?) -> Int {
+    static func estimate(width: Int, height: Int, ops: JSONValue?) -> Int {
         var depth = 0, images = 0, scratch = false
-        func walk(_ ops: Any?, _ level: Int) {
-            guard let list = ops as? [Any], level <= 64 else { return }
+        func walk(_ ops: JSONValue?, _ level: Int) {
+            guard let list = ops?.arrayValue, level <= 64 else { return }
             depth = max(depth, level)
-            for case let op as [String: Any] in list {
-                switch op["op"] as? String {
+            for op in list {
+                guard let op = op.objectValue else { continue }
+                switch op["op"]?.stringValue {
                 case "image": images += 1
                 case "layer": walk(op["ops"], level + 1)
                 case "linear", "radial": break
