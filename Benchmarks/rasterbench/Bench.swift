@@ -63,6 +63,13 @@ struct Bench: ParsableCommand {
             throw RasterError.invalidArgument(name: "--scale", value: "\(scale)", accepted: "1, 0.5, 0.25")
         }
         let renderer = try backendOptions.makeRenderer(scale: scale)
+        if !noQuality {
+            // The quality check renders the job again beside its reference in
+            // Doubles: both must fit the budget, before either is allocated.
+            let (both, overflow) = JobMemory.estimate(job, scale: scale).addingReportingOverflow(Reference.memoryEstimate(job))
+            try renderer.memoryBudget.check(overflow ? .max : both,
+                                            what: "this \(job.width)x\(job.height) job with its double-precision reference (--no-quality skips it)")
+        }
         // The render scale and the layer variant turn the job into the one
         // actually drawn; that happens once, outside the timing.
         let prepared = try renderer.prepare(job)

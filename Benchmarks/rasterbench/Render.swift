@@ -77,6 +77,7 @@ struct Render: ParsableCommand {
             let job = try Job.load(contentsOf: try inputURL(jobPath, name: "JOB"), memoryBudget: options.memoryBudget())
             guard let out else { print(try job.jsonText(), terminator: ""); return }
             try ImageFile.checkCanvas(width: job.width, height: job.height, for: out)
+            try renderer.checkMemory(job)
             let image = try Image(width: job.width, height: job.height)
             try renderer.render(job, into: image)
             try ImageFile.write(image.view, to: out)
@@ -124,8 +125,11 @@ struct Render: ParsableCommand {
         let out = try Render.singleFrameOutput(output)
         let index = try Render.checkFrame(frame ?? 0)
         try ImageFile.checkCanvas(width: instance.canvas.width, height: instance.canvas.height, for: out)
+        // Checked at the render scale before the canvas is allocated.
+        let job = try instance.job(frame: index)
+        try renderer.checkMemory(job)
         let image = try Image(width: instance.canvas.width, height: instance.canvas.height)
-        try renderer.render(instance.job(frame: index), into: image)
+        try renderer.render(job, into: image)
         try ImageFile.write(image.view, to: out)
         print("wrote \(out.path) (\(info.name) frame \(index), \(image.width)x\(image.height), \(options.backend))")
     }

@@ -56,19 +56,31 @@ public final class Renderer {
     /// A job as this renderer draws it: at the render scale, with the layer
     /// variant applied. Allocates (it builds new ops); call it outside timed loops.
     public func prepare(_ job: Job) throws -> PreparedJob {
+        try checkMemory(job)
         var drawn = job
         if variants.layer == .quarter { drawn = try Renderer.reduceBlurredLayers(drawn) }
         if scale != 1 {
-            let w = max(1, Int((Double(job.width) * scale).rounded()))
-            let h = max(1, Int((Double(job.height) * scale).rounded()))
+            let (w, h) = Renderer.reducedSize(width: job.width, height: job.height, scale: scale)
             drawn = try drawn.scaled(toWidth: w, height: h)
         }
         return PreparedJob(job: drawn, width: job.width, height: job.height)
     }
 
+    /// The size a `width` x `height` frame is drawn at, at render scale `scale`.
+    public static func reducedSize(width: Int, height: Int, scale: Double) -> (width: Int, height: Int) {
+        (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
+    }
+
+    /// Throws unless drawing `job` at this renderer's scale fits the memory
+    /// budget; call it before allocating the job's canvas.
+    public func checkMemory(_ job: Job) throws {
+        try memoryBudget.check(JobMemory.estimate(job, scale: scale),
+                               what: "this \(job.width)x\(job.height) job" + (scale == 1 ? "" : " at scale \(scale)"))
+    }
+
     /// A new canvas with the job rendered into it.
     public func render(_ job: Job) throws -> Image {
-        try memoryBudget.check(JobMemory.estimate(job), what: "this \(job.width)x\(job.height) job")
+        try checkMemory(job)
         let canvas = try Image(width: job.width, height: job.height)
         try render(job, into: canvas)
         return canvas
@@ -91,8 +103,13 @@ public final class Renderer {
                 accepted: "the job's \(prepared.width)x\(prepared.height)")
         }
         let job = prepared.job
-        // Walks the op tree (no allocation): cheap beside any frame.
-        try memoryBudget.check(JobMemory.estimate(job), what: "this \(job.width)x\(job.height) job")
+        // Walks the op tree (no allocation): cheap beside any frame. A
+        // reduced frame also holds the full-size canvas it is resampled to.
+        let reduced = job.width != canvas.width || job.height != canvas.height
+        let full = reduced ? JobMemory.estimate(width: canvas.width, height: canvas.height, layerDepth: -1, images: 0, usesScratch: false) : 0
+        let (total, overflow) = JobMemory.estimate(job).addingReportingOverflow(full)
+        try memoryBudget.check(overflow ? .max : total,
+                               what: "this \(prepared.width)x\(prepared.height) job" + (reduced ? " drawn at \(job.width)x\(job.height)" : ""))
         guard job.width != canvas.width || job.height != canvas.height else {
             canvas.fill(job.background.rgba8)
             try run(job.ops, on: canvas.view, depth: 0)
