@@ -19,13 +19,13 @@ struct Bench: ParsableCommand {
 
     @OptionGroup var backendOptions: BackendOptions
 
-    @Option(name: .long, parsing: .unconditional, help: "Minimum samples (default 10, 5 with --quick).")
+    @Option(name: .long, parsing: .unconditional, help: "Minimum samples (default 10, 5 with --quick).", transform: OptionValue.runs)
     var runs: Int?
 
     @Flag(name: .long, help: "Fewer, shorter samples.")
     var quick = false
 
-    @Option(name: .long, parsing: .unconditional, help: "Refresh rate for the budget verdict.", transform: parseFPS)
+    @Option(name: .long, parsing: .unconditional, help: "Refresh rate for the budget verdict.", transform: OptionValue.fps)
     var fps: Double = 60
 
     @Option(name: .long, parsing: .unconditional, help: "Share of the frame a background may take: 0.25 or 25%.")
@@ -37,7 +37,8 @@ struct Bench: ParsableCommand {
     @Flag(name: .long, help: "Skip the comparison with the double-precision reference.")
     var noQuality = false
 
-    @Option(name: .long, parsing: .unconditional, help: "Render scale: 1, 0.5 or 0.25 (drawn smaller, resampled to full size).")
+    @Option(name: .long, parsing: .unconditional, help: "Render scale: 1, 0.5 or 0.25 (drawn smaller, resampled to full size).",
+            transform: OptionValue.scale)
     var scale: Double = 1
 
     @Flag(name: .long, help: "Also time each op on its own (median per op over the samples): where the frame's time goes.")

@@ -37,7 +37,8 @@ struct RasterBench: ParsableCommand {
                 print(fullMessage(for: error)) // --help, --version
                 Foundation.exit(0)
             }
-            let message = self.message(for: error)
+            // A value refused by an `OptionValue` reader, in its own words.
+            let message = OptionValue.refused ?? self.message(for: error)
             if message.isEmpty { Foundation.exit(code.rawValue) } // a command's own ExitCode, already reported
             fail(message.split(separator: "\n").first.map(String.init) ?? message, code: code.rawValue)
         }
@@ -64,13 +65,14 @@ struct BackendOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "Backend: naive, simd or openmp.")
     var backend: String = "simd"
 
-    @Option(name: .long, parsing: .unconditional, help: "Threads for the simd and openmp backends (1...\(BackendKind.maxThreads)).")
+    @Option(name: .long, parsing: .unconditional, help: "Threads for the simd and openmp backends (1...\(BackendKind.maxThreads)).",
+            transform: OptionValue.threads)
     var threads: Int = 1
 
     @Option(name: .long, parsing: .unconditional, help: "Variant: a name (e.g. down4) for every kernel that has it, or kernel=variant,...")
     var variant: String?
 
-    @Option(name: .long, help: "The most memory one job may need (e.g. 512M, 2G); default: half the physical memory (\(MemoryBudget.default)).")
+    @Option(name: .long, parsing: .unconditional, help: "The most memory one job may need (e.g. 512M, 2G); default: half the physical memory (\(MemoryBudget.default)).")
     var maxMemory: String?
 
     func memoryBudget() throws -> MemoryBudget {
