@@ -63,7 +63,7 @@ struct Bench: ParsableCommand {
         guard Renderer.scales.contains(scale) else {
             throw RasterError.invalidArgument(name: "--scale", value: "\(scale)", accepted: "1, 0.5, 0.25")
         }
-        let renderer = try backendOptions.makeRenderer(scale: scale)
+        let renderer = try backendOptions.makeRenderer(scale: scale, defaultSeconds: BackendOptions.benchSeconds)
         if !noQuality {
             // The quality check renders the job again beside its reference in
             // Doubles: both must fit the budget, before either is allocated.
@@ -111,6 +111,8 @@ struct Bench: ParsableCommand {
         var quality: ImageDiff? = nil
         if !noQuality {
             try renderer.render(job, into: canvas)
+            // The reference is not interruptible: it starts only within the limit.
+            try renderer.timeBudget?.check()
             quality = ImageDiff(canvas.view, reference: try Reference.render(job))
         }
 

@@ -75,15 +75,31 @@ struct BackendOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "The most memory one job may need (e.g. 512M, 2G); default: half the physical memory (\(MemoryBudget.default)).")
     var maxMemory: String?
 
+    @Option(name: .long, parsing: .unconditional,
+            help: "Stop with an error once rendering has taken this many seconds (checked between ops; 0: no limit). Default: none for render, \(Int(BackendOptions.benchSeconds)) s for bench.",
+            transform: OptionValue.decimal("--max-seconds", TimeBudget.acceptedText) { (0...TimeBudget.maxSeconds).contains($0) })
+    var maxSeconds: Double?
+
+    /// `bench`'s default limit: a job file is anyone's, and its cost is not
+    /// known before it runs; ten minutes is far beyond any frame's budget.
+    static let benchSeconds = 600.0
+
+    /// The time budget from now: `--max-seconds`, else `defaultSeconds`.
+    func timeBudget(default defaultSeconds: Double?) throws -> TimeBudget? {
+        guard let seconds = maxSeconds ?? defaultSeconds, seconds > 0 else { return nil }
+        return try TimeBudget(seconds: seconds)
+    }
+
     func memoryBudget() throws -> MemoryBudget {
         try maxMemory.map(MemoryBudget.init(parsing:)) ?? .default
     }
 
-    func makeRenderer(scale: Double = 1) throws -> Renderer {
+    func makeRenderer(scale: Double = 1, defaultSeconds: Double? = nil) throws -> Renderer {
         let backend = try BackendKind(parsing: backend).make(threads: threads)
         let variants = try variant.map(VariantSelection.init(parsing:)) ?? .exact
         let renderer = try Renderer(backend: backend, variants: variants, scale: scale)
         renderer.memoryBudget = try memoryBudget()
+        renderer.timeBudget = try timeBudget(default: defaultSeconds)
         return renderer
     }
 }

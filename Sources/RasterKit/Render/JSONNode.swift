@@ -63,8 +63,11 @@ struct JSONNode {
 
     func int(in range: ClosedRange<Int>) throws -> Int {
         let d = try number()
-        guard d == d.rounded(), d >= Double(range.lowerBound), d <= Double(range.upperBound) else {
-            throw fail("\(d) is not a whole number in \(range.lowerBound)...\(range.upperBound)")
+        let accepted = "accepted: a whole number in \(range.lowerBound)...\(range.upperBound)"
+        guard d == d.rounded() else { throw fail("\(d) is not a whole number (\(accepted))") }
+        guard d >= Double(range.lowerBound), d <= Double(range.upperBound) else {
+            // A whole number as written: 0, not 0.0.
+            throw fail("\(abs(d) < 1e15 ? String(Int(d)) : "\(d)") is out of range (\(accepted))")
         }
         return Int(d)
     }

@@ -35,6 +35,9 @@ public final class Renderer {
     /// The most memory one job may need (see `MemoryBudget`); checked before
     /// the canvas and layers are allocated.
     public var memoryBudget = MemoryBudget.default
+    /// How long this renderer may keep drawing (nil: no limit); checked
+    /// before each op (`TimeBudget`).
+    public var timeBudget: TimeBudget?
 
     public init(backend: any RasterBackend, variants: VariantSelection = .exact) {
         self.backend = backend
@@ -134,6 +137,7 @@ public final class Renderer {
 
     private func run(_ ops: [JobOp], on target: ImageView, depth: Int, path: String = "") throws {
         for op in ops {
+            try timeBudget?.check()
             let start = opTimer == nil ? 0 : DispatchTime.now().uptimeNanoseconds
             defer {
                 if let opTimer {
