@@ -111,9 +111,8 @@ struct Bench: ParsableCommand {
         var quality: ImageDiff? = nil
         if !noQuality {
             try renderer.render(job, into: canvas)
-            // The reference is not interruptible: it starts only within the limit.
-            try renderer.timeBudget?.check()
-            quality = ImageDiff(canvas.view, reference: try Reference.render(job))
+            let limit = renderer.timeBudget
+            quality = ImageDiff(canvas.view, reference: try Reference.render(job) { try limit?.check() })
         }
 
         // A job has no profile: the verdict applies to its own frame.
