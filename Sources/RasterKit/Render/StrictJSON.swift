@@ -53,7 +53,7 @@ public enum StrictJSON {
             var reader = Reader(bytes: raw.bindMemory(to: UInt8.self), limits: limits)
             return Result { () throws(Failure) -> JSONValue in
                 reader.skipSpace()
-                let value = try reader.value(path: "", depth: 0)
+                let value = try reader.value(depth: 0)
                 reader.skipSpace()
                 guard reader.pos == reader.bytes.count else { throw reader.syntax("unexpected text after the document") }
                 return value
@@ -67,6 +67,22 @@ public enum StrictJSON {
         let limits: Limits
         var pos = 0
         var values = 0
+        /// Where the reader is (keys and indices), turned into a path only
+        /// for a duplicate key: most documents have none.
+        var trail: [Step] = []
+
+        enum Step { case key(String), index(Int) }
+
+        func path(_ key: String) -> String {
+            var out = ""
+            for step in trail {
+                switch step {
+                case let .key(k): out += out.isEmpty ? k : ".\(k)"
+                case let .index(i): out += "[\(i)]"
+                }
+            }
+            return out.isEmpty ? key : "\(out).\(key)"
+        }
 
         init(bytes: UnsafeBufferPointer<UInt8>, limits: Limits) { self.bytes = bytes; self.limits = limits }
 
@@ -105,12 +121,12 @@ public enum StrictJSON {
             }
         }
 
-        mutating func value(path: String, depth: Int) throws(Failure) -> JSONValue {
+        mutating func value(depth: Int) throws(Failure) -> JSONValue {
             guard pos < bytes.count else { throw syntax("expected a value, found the end of the file") }
             try count()
             switch bytes[pos] {
-            case UInt8(ascii: "{"): return try object(path: path, depth: depth + 1)
-            case UInt8(ascii: "["): return try array(path: path, depth: depth + 1)
+            case UInt8(ascii: "{"): return try object(depth: depth + 1)
+            case UInt8(ascii: "["): return try array(depth: depth + 1)
             case UInt8(ascii: "\""): return .string(try string())
             case UInt8(ascii: "t"): try literal("true"); return .bool(true)
             case UInt8(ascii: "f"): try literal("false"); return .bool(false)
@@ -127,7 +143,7 @@ public enum StrictJSON {
             }
         }
 
-        mutating func object(path: String, depth: Int) throws(Failure) -> JSONValue {
+        mutating func object(depth: Int) throws(Failure) -> JSONValue {
             try nest(depth)
             pos += 1
             var members: [String: JSONValue] = [:]
@@ -140,16 +156,17 @@ public enum StrictJSON {
                 }
                 let keyStart = pos
                 let key = try string()
-                let child = path.isEmpty ? key : "\(path).\(key)"
                 if members[key] != nil {
                     let p = position(keyStart)
-                    throw .duplicateKey(path: child, line: p.line, column: p.column)
+                    throw .duplicateKey(path: path(key), line: p.line, column: p.column)
                 }
                 skipSpace()
                 guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw syntax("expected ':' after a key, found \(found)") }
                 pos += 1
                 skipSpace()
-                members[key] = try value(path: child, depth: depth)
+                trail.append(.key(key))
+                members[key] = try value(depth: depth)
+                trail.removeLast()
                 skipSpace()
                 guard pos < bytes.count else { throw syntax("expected ',' or '}', found the end of the file") }
                 if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
@@ -158,7 +175,7 @@ public enum StrictJSON {
             }
         }
 
-        mutating func array(path: String, depth: Int) throws(Failure) -> JSONValue {
+        mutating func array(depth: Int) throws(Failure) -> JSONValue {
             try nest(depth)
             pos += 1
             var items: [JSONValue] = []
@@ -166,7 +183,9 @@ public enum StrictJSON {
             if pos < bytes.count, bytes[pos] == UInt8(ascii: "]") { pos += 1; return .array(items) }
             while true {
                 skipSpace()
-                items.append(try value(path: "\(path)[\(items.count)]", depth: depth))
+                trail.append(.index(items.count))
+                items.append(try value(depth: depth))
+                trail.removeLast()
                 skipSpace()
                 guard pos < bytes.count else { throw syntax("expected ',' or ']', found the end of the file") }
                 if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
