@@ -88,8 +88,9 @@ final class JobDecoderTests: XCTestCase {
         }
         assertFails("[]", path: "", mentioning: "object")
         assertFails(##"{ "height": 1 }"##, path: "width", mentioning: "missing")
-        assertFails(##"{ "width": 0, "height": 1 }"##, path: "width", mentioning: "1...32768")
-        assertFails(##"{ "width": 1.5, "height": 1 }"##, path: "width")
+        // The value as written (0, not 0.0) and the range.
+        assertFails(##"{ "width": 0, "height": 1 }"##, path: "width", mentioning: "0 is out of range (accepted: a whole number in 1...32768)")
+        assertFails(##"{ "width": 1.5, "height": 1 }"##, path: "width", mentioning: "1.5 is not a whole number (accepted: a whole number in 1...32768)")
         assertFails(##"{ "width": 100000, "height": 1 }"##, path: "width")
         assertFails(##"{ "width": 2, "height": 2, "colour": "#FFF" }"##, path: "colour", mentioning: "unknown key")
         assertFails(##"{ "width": 2, "height": 2, "background": "red" }"##, path: "background", mentioning: "#RRGGBB")
