@@ -30,7 +30,8 @@ struct AB: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "The executable to test (B; default: this one).")
     var newExecutable: String?
 
-    @Option(name: .long, parsing: .unconditional, help: "Rounds: each is one process of each build (at least 3 for a verdict).")
+    @Option(name: .long, parsing: .unconditional, help: "Rounds: each is one process of each build (at least 3 for a verdict).",
+            transform: OptionValue.rounds)
     var rounds: Int = 6
 
     @Option(name: .long, parsing: .unconditional, help: "Noise threshold: changes within it count as ~.")

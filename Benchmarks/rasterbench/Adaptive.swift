@@ -14,13 +14,16 @@ struct AdaptiveOptions: ParsableArguments {
     @Option(name: .long, help: "Scene for --adaptive.")
     var scene: String?
 
-    @Option(name: .long, help: "Frames to render with --adaptive (default 120), once with a fixed choice and once with the governor.")
+    @Option(name: .long, parsing: .unconditional, help: "Frames to render with --adaptive (default 120), once with a fixed choice and once with the governor.",
+            transform: OptionValue.whole("--frames", 10...100_000))
     var frames: Int = 120
 
-    @Option(name: .long, help: "Artificial load for --adaptive: each frame takes F times its render time (a busy wait on the render thread after the render; default 1).")
+    @Option(name: .long, parsing: .unconditional, help: "Artificial load for --adaptive: each frame takes F times its render time (a busy wait on the render thread after the render; default 1).",
+            transform: OptionValue.decimal("--stress", "1...100 (a multiplier on each frame's time)") { (1...100).contains($0) })
     var stress: Double = 1
 
-    @Option(name: .long, help: "Frame buffer for --adaptive: ring of B frames rendered ahead (default 2; B = 0 and 10 are always shown too).")
+    @Option(name: .long, parsing: .unconditional, help: "Frame buffer for --adaptive: ring of B frames rendered ahead (default 2; B = 0 and 10 are always shown too).",
+            transform: OptionValue.whole("--buffer", 0...1000))
     var buffer: Int = 2
 
     @Option(name: .long, help: "Backend for --adaptive (default simd).")

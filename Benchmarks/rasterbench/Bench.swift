@@ -19,13 +19,13 @@ struct Bench: ParsableCommand {
 
     @OptionGroup var backendOptions: BackendOptions
 
-    @Option(name: .long, parsing: .unconditional, help: "Minimum samples (default 10, 5 with --quick).")
+    @Option(name: .long, parsing: .unconditional, help: "Minimum samples (default 10, 5 with --quick).", transform: OptionValue.runs)
     var runs: Int?
 
     @Flag(name: .long, help: "Fewer, shorter samples.")
     var quick = false
 
-    @Option(name: .long, parsing: .unconditional, help: "Refresh rate for the budget verdict.", transform: parseFPS)
+    @Option(name: .long, parsing: .unconditional, help: "Refresh rate for the budget verdict.", transform: OptionValue.fps)
     var fps: Double = 60
 
     @Option(name: .long, parsing: .unconditional, help: "Share of the frame a background may take: 0.25 or 25%.")
@@ -37,7 +37,8 @@ struct Bench: ParsableCommand {
     @Flag(name: .long, help: "Skip the comparison with the double-precision reference.")
     var noQuality = false
 
-    @Option(name: .long, parsing: .unconditional, help: "Render scale: 1, 0.5 or 0.25 (drawn smaller, resampled to full size).")
+    @Option(name: .long, parsing: .unconditional, help: "Render scale: 1, 0.5 or 0.25 (drawn smaller, resampled to full size).",
+            transform: OptionValue.scale)
     var scale: Double = 1
 
     @Flag(name: .long, help: "Also time each op on its own (median per op over the samples): where the frame's time goes.")
@@ -62,7 +63,14 @@ struct Bench: ParsableCommand {
         guard Renderer.scales.contains(scale) else {
             throw RasterError.invalidArgument(name: "--scale", value: "\(scale)", accepted: "1, 0.5, 0.25")
         }
-        let renderer = try backendOptions.makeRenderer(scale: scale)
+        let renderer = try backendOptions.makeRenderer(scale: scale, defaultSeconds: BackendOptions.benchSeconds)
+        if !noQuality {
+            // The quality check renders the job again beside its reference in
+            // Doubles: both must fit the budget, before either is allocated.
+            let (both, overflow) = JobMemory.estimate(job, scale: scale).addingReportingOverflow(Reference.memoryEstimate(job))
+            try renderer.memoryBudget.check(overflow ? .max : both,
+                                            what: "this \(job.width)x\(job.height) job with its double-precision reference (--no-quality skips it)")
+        }
         // The render scale and the layer variant turn the job into the one
         // actually drawn; that happens once, outside the timing.
         let prepared = try renderer.prepare(job)
@@ -103,7 +111,8 @@ struct Bench: ParsableCommand {
         var quality: ImageDiff? = nil
         if !noQuality {
             try renderer.render(job, into: canvas)
-            quality = ImageDiff(canvas.view, reference: try Reference.render(job))
+            let limit = renderer.timeBudget
+            quality = ImageDiff(canvas.view, reference: try Reference.render(job) { try limit?.check() })
         }
 
         // A job has no profile: the verdict applies to its own frame.

@@ -24,19 +24,22 @@ struct Choose: ParsableCommand {
     @Option(name: .long, help: "Device profile (see `rasterbench list`).")
     var profile: String = DeviceProfile.defaultName
 
-    @Option(name: .long, help: "Refresh rate for the budget (default: the profile's).", transform: parseFPS)
+    @Option(name: .long, parsing: .unconditional, help: "Refresh rate for the budget (default: the profile's).", transform: OptionValue.fps)
     var fps: Double?
 
-    @Option(name: .long, help: "Share of the frame the background may take: 0.25 or 25%.")
+    @Option(name: .long, parsing: .unconditional, help: "Share of the frame the background may take: 0.25 or 25%.")
     var share: String = "25%"
 
-    @Option(name: .long, help: "Headroom kept free below the budget: 0.1 or 10%.")
+    @Option(name: .long, parsing: .unconditional, help: "Headroom kept free below the budget: 0.1 or 10%.")
     var headroom: String = "10%"
 
-    @Option(name: .customLong("min-psnr"), help: "Drop options below this PSNR (dB); options without a measured PSNR are dropped too.")
+    @Option(name: .customLong("min-psnr"), parsing: .unconditional,
+            help: "Drop options below this PSNR (dB); options without a measured PSNR are dropped too.",
+            transform: OptionValue.decimal("--min-psnr", "a PSNR in dB >= 0, e.g. 35") { $0 >= 0 })
     var minPSNR: Double?
 
-    @Option(name: .long, help: "Only options at or below N threads (and measure at most N).")
+    @Option(name: .long, parsing: .unconditional, help: "Only options at or below N threads (and measure at most N).",
+            transform: OptionValue.threads)
     var threads: Int?
 
     @Option(name: .long, parsing: .upToNextOption, help: "Reports (CSV or JSON) to choose from instead of measuring; several are merged, the later row winning.")

@@ -28,22 +28,23 @@ struct GovernorBench: ParsableCommand {
     @Option(name: .long, help: "Scene to record.")
     var scene: String = "aurora"
 
-    @Option(name: .long, help: "Frames to record.")
+    @Option(name: .long, parsing: .unconditional, help: "Frames to record.", transform: OptionValue.whole("--frames", 10...10_000))
     var frames: Int = 120
 
     @Option(name: .long, help: "Device profile for the budget and the recorded frame size.")
     var profile: String = DeviceProfile.defaultName
 
-    @Option(name: .long, help: "Share of the frame the background may take: 0.25 or 25%.")
+    @Option(name: .long, parsing: .unconditional, help: "Share of the frame the background may take: 0.25 or 25%.")
     var share: String = "25%"
 
     @Option(name: .long, help: "Backend for --record.")
     var backend: String = "simd"
 
-    @Option(name: .long, help: "Threads for --record (default: the profile's cores capped by this host's).")
+    @Option(name: .long, parsing: .unconditional, help: "Threads for --record (default: the profile's cores capped by this host's).",
+            transform: OptionValue.threads)
     var threads: Int?
 
-    @Option(name: .long, help: "Budget in ms for the recorded traces, 0.001...1000000 (default: the profile's, 1000/fps x share).",
+    @Option(name: .long, parsing: .unconditional, help: "Budget in ms for the recorded traces, 0.001...1000000 (default: the profile's, 1000/fps x share).",
             transform: { try RecordedTrace.parseBudget($0, name: "--trace-budget-ms") })
     var traceBudgetMs: Double?
 

@@ -37,7 +37,8 @@ struct RasterBench: ParsableCommand {
                 print(fullMessage(for: error)) // --help, --version
                 Foundation.exit(0)
             }
-            let message = self.message(for: error)
+            // A value refused by an `OptionValue` reader, in its own words.
+            let message = OptionValue.refused ?? self.message(for: error)
             if message.isEmpty { Foundation.exit(code.rawValue) } // a command's own ExitCode, already reported
             fail(message.split(separator: "\n").first.map(String.init) ?? message, code: code.rawValue)
         }
@@ -64,24 +65,41 @@ struct BackendOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "Backend: naive, simd or openmp.")
     var backend: String = "simd"
 
-    @Option(name: .long, parsing: .unconditional, help: "Threads for the simd and openmp backends (1...\(BackendKind.maxThreads)).")
+    @Option(name: .long, parsing: .unconditional, help: "Threads for the simd and openmp backends (1...\(BackendKind.maxThreads)).",
+            transform: OptionValue.threads)
     var threads: Int = 1
 
     @Option(name: .long, parsing: .unconditional, help: "Variant: a name (e.g. down4) for every kernel that has it, or kernel=variant,...")
     var variant: String?
 
-    @Option(name: .long, help: "The most memory one job may need (e.g. 512M, 2G); default: half the physical memory (\(MemoryBudget.default)).")
+    @Option(name: .long, parsing: .unconditional, help: "The most memory one job may need (e.g. 512M, 2G); default: half the physical memory (\(MemoryBudget.default)).")
     var maxMemory: String?
+
+    @Option(name: .long, parsing: .unconditional,
+            help: "Stop with an error once rendering has taken this many seconds (checked between ops; 0: no limit). Default: none for render, \(Int(BackendOptions.benchSeconds)) s for bench.",
+            transform: OptionValue.decimal("--max-seconds", TimeBudget.acceptedText) { (0...TimeBudget.maxSeconds).contains($0) })
+    var maxSeconds: Double?
+
+    /// `bench`'s default limit: a job file is anyone's, and its cost is not
+    /// known before it runs; ten minutes is far beyond any frame's budget.
+    static let benchSeconds = 600.0
+
+    /// The time budget from now: `--max-seconds`, else `defaultSeconds`.
+    func timeBudget(default defaultSeconds: Double?) throws -> TimeBudget? {
+        guard let seconds = maxSeconds ?? defaultSeconds, seconds > 0 else { return nil }
+        return try TimeBudget(seconds: seconds)
+    }
 
     func memoryBudget() throws -> MemoryBudget {
         try maxMemory.map(MemoryBudget.init(parsing:)) ?? .default
     }
 
-    func makeRenderer(scale: Double = 1) throws -> Renderer {
+    func makeRenderer(scale: Double = 1, defaultSeconds: Double? = nil) throws -> Renderer {
         let backend = try BackendKind(parsing: backend).make(threads: threads)
         let variants = try variant.map(VariantSelection.init(parsing:)) ?? .exact
         let renderer = try Renderer(backend: backend, variants: variants, scale: scale)
         renderer.memoryBudget = try memoryBudget()
+        renderer.timeBudget = try timeBudget(default: defaultSeconds)
         return renderer
     }
 }

@@ -28,16 +28,18 @@ struct Render: ParsableCommand {
 
     @OptionGroup var scene: SceneSelection
 
-    @Option(name: .long, parsing: .unconditional, help: "Frame index of the scene (default 0).")
+    @Option(name: .long, parsing: .unconditional, help: "Frame index of the scene (default 0).",
+            transform: OptionValue.whole("--frame", 0...99_999_999))
     var frame: Int?
 
     @Option(name: .long, parsing: .unconditional, help: "A range of frames A..B (inclusive) to a folder of PNGs or an animated .webp.")
     var frames: String?
 
-    @Option(name: .long, parsing: .unconditional, help: "With --frames: every Kth frame (an animation at fps/K).")
+    @Option(name: .long, parsing: .unconditional, help: "With --frames: every Kth frame (an animation at fps/K).",
+            transform: OptionValue.whole("--step", 1...Render.maxFrames))
     var step: Int = 1
 
-    @Option(name: .long, help: ArgumentHelp(
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
         "With a .webp: lossy quality 0...100 or 'lossless' (default 85).",
         discussion: "libwebp merges a frame into the previous one when no pixel moved by more than a quality-dependent step (3 levels at 85, 1 at 100), so a slow scene at 85 updates about once a second: 100 keeps every frame."))
     var webpQuality: String?
@@ -50,7 +52,8 @@ struct Render: ParsableCommand {
 
     @OptionGroup var options: BackendOptions
 
-    @Option(name: .long, parsing: .unconditional, help: "Render scale: 1, 0.5 or 0.25 (the frame drawn smaller and up-sampled bilinearly).")
+    @Option(name: .long, parsing: .unconditional, help: "Render scale: 1, 0.5 or 0.25 (the frame drawn smaller and up-sampled bilinearly).",
+            transform: OptionValue.scale)
     var scale: Double = 1
 
     /// The most frames one command renders (a 60 s scene at 120 fps is 7200).
@@ -78,6 +81,7 @@ struct Render: ParsableCommand {
             let job = try Job.load(contentsOf: try inputURL(jobPath, name: "JOB"), memoryBudget: options.memoryBudget())
             guard let out else { print(try job.jsonText(), terminator: ""); return }
             try ImageFile.checkCanvas(width: job.width, height: job.height, for: out)
+            try renderer.checkMemory(job)
             let image = try Image(width: job.width, height: job.height)
             try renderer.render(job, into: image)
             try ImageFile.write(image.view, to: out)
@@ -125,8 +129,11 @@ struct Render: ParsableCommand {
         let out = try Render.singleFrameOutput(output)
         let index = try Render.checkFrame(frame ?? 0)
         try ImageFile.checkCanvas(width: instance.canvas.width, height: instance.canvas.height, for: out)
+        // Checked at the render scale before the canvas is allocated.
+        let job = try instance.job(frame: index)
+        try renderer.checkMemory(job)
         let image = try Image(width: instance.canvas.width, height: instance.canvas.height)
-        try renderer.render(instance.job(frame: index), into: image)
+        try renderer.render(job, into: image)
         try ImageFile.write(image.view, to: out)
         print("wrote \(out.path) (\(info.name) frame \(index), \(image.width)x\(image.height), \(options.backend))")
     }
@@ -173,7 +180,8 @@ struct SceneSelection: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "Device profile for the frame size, scale and fps (default \(DeviceProfile.defaultName)).")
     var profile: String?
 
-    @Option(name: .long, parsing: .unconditional, help: "Seed of the scene's random numbers (default \(SceneOptions.defaultSeed)).")
+    @Option(name: .long, parsing: .unconditional, help: "Seed of the scene's random numbers (default \(SceneOptions.defaultSeed)).",
+            transform: OptionValue.seed)
     var seed: UInt64?
 
     @Option(name: .long, parsing: .unconditional, help: "Theme (aurora: light, dark).")

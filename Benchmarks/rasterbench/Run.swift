@@ -18,7 +18,7 @@ struct Run: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Device profile (see `rasterbench list`).")
     var profile: String = DeviceProfile.defaultName
 
-    @Option(name: .long, parsing: .unconditional, help: "Refresh rate for the budget (default: the profile's).", transform: parseFPS)
+    @Option(name: .long, parsing: .unconditional, help: "Refresh rate for the budget (default: the profile's).", transform: OptionValue.fps)
     var fps: Double?
 
     @Option(name: .long, parsing: .unconditional, help: "Share of the frame a background may take: 0.25 or 25%.")
@@ -48,10 +48,12 @@ struct Run: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Blur sigmas (px) for --sweep sigma, comma-separated (default 1,2,4,...,256).")
     var sigmas: String?
 
-    @Option(name: .long, parsing: .unconditional, help: "Rounds: the selection measured K times, each round in a new seeded random order; rows report the median of round medians.")
+    @Option(name: .long, parsing: .unconditional, help: "Rounds: the selection measured K times, each round in a new seeded random order; rows report the median of round medians.",
+            transform: OptionValue.rounds)
     var rounds: Int = 1
 
-    @Option(name: .long, parsing: .unconditional, help: "Seed of the rounds' order (default: from the clock; printed, to replay a run's order).")
+    @Option(name: .long, parsing: .unconditional, help: "Seed of the rounds' order (default: from the clock; printed, to replay a run's order).",
+            transform: OptionValue.seed)
     var seed: UInt64?
 
     @Option(name: .long, parsing: .unconditional, help: "Frame size WxH instead of the profile's.")
@@ -60,7 +62,7 @@ struct Run: ParsableCommand {
     @Flag(name: .long, help: "Fewer, shorter samples: a rough picture in under 2 minutes.")
     var quick = false
 
-    @Option(name: .long, parsing: .unconditional, help: "Minimum samples per workload (default 10, 5 with --quick).")
+    @Option(name: .long, parsing: .unconditional, help: "Minimum samples per workload (default 10, 5 with --quick).", transform: OptionValue.runs)
     var runs: Int?
 
     @Option(name: .long, parsing: .unconditional, help: "Busy threads competing for the cores while the rows are measured (pinned to the last cores; recorded in the report's contend column), as an app's own threads do on a phone.")

@@ -5,19 +5,22 @@ extension Reference {
     /// as it is in every backend (SPEC's canonical image is RGBA8), so each
     /// op starts from the same bytes; only the last op's result is returned
     /// unrounded. Ops run on the `naive`-independent reference kernels.
-    public static func render(_ job: Job) throws -> [Double] {
+    /// `beforeEachOp` runs before every op, nested ones too (a `TimeBudget`'s
+    /// check stops a slow reference between its ops).
+    public static func render(_ job: Job, beforeEachOp: () throws -> Void = {}) throws -> [Double] {
         let canvas = try Image(width: job.width, height: job.height)
         canvas.fill(job.background.rgba8)
         var last = canvasValues(canvas.view)
         for (i, op) in job.ops.enumerated() {
-            last = try apply(op, onto: canvas.view)
+            try beforeEachOp()
+            last = try apply(op, onto: canvas.view, beforeEachOp: beforeEachOp)
             if i < job.ops.count - 1 { store(last, into: canvas.view) }
         }
         return last
     }
 
     /// One op onto `target`; returns the unrounded result, leaves `target` as it was.
-    static func apply(_ op: JobOp, onto target: ImageView) throws -> [Double] {
+    static func apply(_ op: JobOp, onto target: ImageView, beforeEachOp: () throws -> Void = {}) throws -> [Double] {
         let w = target.width, h = target.height
         switch op {
         case let .freeform(g):
@@ -37,12 +40,12 @@ extension Reference {
         case let .layer(opacity, ops):
             let layerJob = try Job(width: w, height: h, background: .transparent, ops: ops)
             let layer = try Image(width: w, height: h)
-            store(try render(layerJob), into: layer.view)
+            store(try render(layerJob, beforeEachOp: beforeEachOp), into: layer.view)
             return composite(layer.view, onto: target, opacity: opacity)
         case let .scaledLayer(lw, lh, opacity, ops):
             let layerJob = try Job(width: lw, height: lh, background: .transparent, ops: ops)
             let small = try Image(width: lw, height: lh)
-            store(try render(layerJob), into: small.view)
+            store(try render(layerJob, beforeEachOp: beforeEachOp), into: small.view)
             let layer = try Image(width: w, height: h)
             store(resample(small.view, width: w, height: h), into: layer.view)
             return composite(layer.view, onto: target, opacity: opacity)

@@ -19,7 +19,9 @@ import XCTest
 /// the test reports them, and fails if a listed case passes (so the list
 /// only shrinks) or if an unlisted case fails.
 final class BadInputMatrixTests: CLITestCase {
-    struct Case: Hashable { var id: String; var args: [String] }
+    /// `numericOption`: the option a bad number was given to, whose error
+    /// must name it and its accepted range.
+    struct Case: Hashable { var id: String; var args: [String]; var numericOption: String? = nil }
 
     static let timeLimit: TimeInterval = 10
     static let addressSpaceKiB = 4 * 1024 * 1024
@@ -111,7 +113,7 @@ final class BadInputMatrixTests: CLITestCase {
     /// arguments; an option under test replaces (or adds) its own value.
     static func matrix() -> [Case] {
         var cases: [Case] = []
-        func add(_ id: String, _ args: [String]) { cases.append(Case(id: id, args: args)) }
+        func add(_ id: String, _ args: [String], numeric: String? = nil) { cases.append(Case(id: id, args: args, numericOption: numeric)) }
 
         let cheapRun = ["--kernels", "composite", "--backends", "naive", "--threads", "1", "--size", "8x8",
                         "--quick", "--runs", "1", "--no-dram"]
@@ -131,9 +133,9 @@ final class BadInputMatrixTests: CLITestCase {
                     named: ["--scene", "--profile", "--theme", "--mode", "--style", "--backend", "--variant"],
                     outputs: ["-o"]),
             Command(name: "render-job", base: ["render", "job.json", "-o", "ok.png"],
-                    numeric: ["--threads", "--scale"], named: ["--backend", "--variant"], outputs: ["-o"]),
+                    numeric: ["--threads", "--scale", "--max-memory", "--max-seconds"], named: ["--backend", "--variant"], outputs: ["-o"]),
             Command(name: "bench", base: ["bench", "job.json", "--backend", "naive", "--runs", "1", "--quick", "--no-quality"],
-                    numeric: ["--threads", "--runs", "--fps", "--share", "--scale"], named: ["--backend", "--variant"], outputs: []),
+                    numeric: ["--threads", "--runs", "--fps", "--share", "--scale", "--max-memory", "--max-seconds"], named: ["--backend", "--variant"], outputs: []),
             Command(name: "verify", base: ["verify", "--kernels", "composite", "--threads", "1"],
                     numeric: ["--threads"], named: ["--kernels"], outputs: []),
             Command(name: "compare", base: ["compare", "good.csv", "good.csv"],
@@ -159,7 +161,9 @@ final class BadInputMatrixTests: CLITestCase {
             return args
         }
         for c in commands {
-            for option in c.numeric { for (k, v) in numbers { add("\(c.name) \(option) <\(k)>", replacing(c.base, option, v)) } }
+            for option in c.numeric {
+                for (k, v) in numbers { add("\(c.name) \(option) <\(k)>", replacing(c.base, option, v), numeric: option) }
+            }
             for option in c.named { for (k, v) in names { add("\(c.name) \(option) <\(k)>", replacing(c.base, option, v)) } }
             for option in c.outputs {
                 for (k, v) in outputs where !c.skippedOutputs.contains(k) { add("\(c.name) \(option) <\(k)>", replacing(c.base, option, v)) }
@@ -223,6 +227,8 @@ final class BadInputMatrixTests: CLITestCase {
         "run --threads <space>": "list items are trimmed ('1, 2')",
         "verify --threads <space>": "list items are trimmed ('1, 2')",
         "run --sigmas <space>": "list items are trimmed ('1, 2')",
+        "render-job --max-seconds <zero>": "0 is no time limit",
+        "bench --max-seconds <zero>": "0 is no time limit",
         "render-job <job-content:arc-tiny-radii>": "SVG scales radii too small for the chord up (README, Accepted input)",
         "bench <job-content:arc-tiny-radii>": "SVG scales radii too small for the chord up",
         "render-job <job-content:arc-huge-rotation>": "the rotation is reduced mod 360",
@@ -361,6 +367,11 @@ final class BadInputMatrixTests: CLITestCase {
             else if !(1...127).contains(r.status) { problems.append("exit status \(r.status)") }
             if !(lines.count == 2 && lines[1].isEmpty && !lines[0].isEmpty) {
                 problems.append("stderr is \(lines.count - (lines.last?.isEmpty == true ? 1 : 0)) lines")
+            }
+            // A bad number's one line names the option and what it accepts
+            // (not argument-parser's "The value '-1' is invalid").
+            if let option = c.numericOption, let first = lines.first, !(first.contains(option) && first.contains("accepted")) {
+                problems.append("the error does not name \(option) and its accepted range")
             }
             let after = listing()
             let left = after.subtracting(before)

@@ -74,6 +74,36 @@ final class NumericInputCLITests: CLITestCase {
         }
     }
 
+    /// What `--max-memory` bounds besides a canvas: a job file's size, a
+    /// PNG it draws, a scene frame at a reduced render scale (with the
+    /// full-size canvas it is resampled to), and `bench`'s double-precision
+    /// reference. Each is refused before it is allocated (files before they
+    /// are read: sparse files, only their size is real).
+    func testEverythingAJobHoldsIsCheckedAgainstTheMemoryBudget() throws {
+        func sparse(_ name: String, bytes: UInt64) throws {
+            let url = dir.appendingPathComponent(name)
+            FileManager.default.createFile(atPath: url.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: url)
+            try handle.truncate(atOffset: bytes)
+            try handle.close()
+        }
+        try sparse("huge-job.json", bytes: 2 << 20)
+        try sparse("huge.png", bytes: 64 << 20)
+        let png = try write("png.json", ##"{"width":8,"height":8,"ops":[{"op":"image","file":"huge.png"}]}"##)
+        let nested = try write("nested.json", ##"{"width":3000,"height":3000,"ops":[{"op":"layer","ops":[{"op":"layer","ops":[{"op":"blur","sigma":2}]}]}]}"##)
+        let cases: [([String], String)] = [
+            (["render", "huge-job.json", "-o", "o.png", "--max-memory", "16M"], "under --max-memory 16 MiB"),
+            (["render", png, "-o", "o.png", "--max-memory", "16M"], "ops[0].file"),
+            (["render", "--scene", "aurora", "--size", "6000x6000", "--scale", "0.5", "-o", "o.png", "--max-memory", "300M"], "at scale 0.5"),
+            (["bench", nested, "--max-memory", "2G", "--runs", "1", "--quick"], "--no-quality"),
+        ]
+        for (args, mentions) in cases {
+            let (o, peakKiB, inheritedKiB) = try runMeasuringPeak(args)
+            assertOneLineError(o, "\(args)", mentions: mentions)
+            XCTAssert(peakKiB < 256 << 10 || peakKiB <= inheritedKiB, "\(args): peak RSS \(peakKiB) KiB, inherited \(inheritedKiB) KiB")
+        }
+    }
+
     func testMaxMemoryValuesAreChecked() throws {
         let job = try write("s.json", ##"{"width":8,"height":8,"ops":[]}"##)
         for bad in ["", "lots", "-5M", "1K", "1G\n2"] {

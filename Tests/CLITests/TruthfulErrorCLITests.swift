@@ -26,7 +26,14 @@ final class TruthfulErrorCLITests: CLITestCase {
     func testNegativeNumbersAreOutOfRangeNotMissing() throws {
         try expectError(["verify", "--threads", "-1"], "'-1' (accepted: 1...")
         try expectError(["run", "--threads", "-1"], "'-1' (accepted: 1...")
-        try expectError(["render", "--scene", "aurora", "--frame", "-1", "-o", "x.png"], "--frame: -1")
+        try expectError(["render", "--scene", "aurora", "--frame", "-1", "-o", "x.png"], "--frame: '-1' (accepted: a whole number in 0...")
+        // Options argument-parser read before: a negative value was "missing",
+        // or "The value '-1' is invalid" with no range.
+        try expectError(["choose", "--fps", "-1"], "invalid --fps: '-1' (accepted: a refresh rate in 1...480 Hz")
+        try expectError(["choose", "--share", "-1"], "invalid --share: '-1' (accepted:")
+        try expectError(["render", "--scene", "aurora", "--max-memory", "-5%", "-o", "x.png"], "invalid --max-memory: '-5%' (accepted:")
+        try expectError(["render", "--scene", "aurora", "--seed", "-1", "-o", "x.png"], "invalid --seed: '-1' (accepted: a whole number in 0...")
+        try expectError(["render", "--scene", "aurora", "--max-seconds", "-1", "-o", "x.png"], "invalid --max-seconds: '-1' (accepted:")
     }
 
     func testEchoedTextIsEscaped() throws {

@@ -82,11 +82,15 @@ final class JobDecoderTests: XCTestCase {
     }
 
     func testErrorsNameTheJSONPath() {
-        assertFails("{", path: "$", mentioning: "JSON")
+        // A syntax error has no JSON path: it names the line and column.
+        XCTAssertThrowsError(try decode("{")) { e in
+            XCTAssertEqual(e as? RasterError, .io(path: "job:1:2", reason: "not valid JSON (expected a key in quotes, found the end of the file)"))
+        }
         assertFails("[]", path: "", mentioning: "object")
         assertFails(##"{ "height": 1 }"##, path: "width", mentioning: "missing")
-        assertFails(##"{ "width": 0, "height": 1 }"##, path: "width", mentioning: "1...32768")
-        assertFails(##"{ "width": 1.5, "height": 1 }"##, path: "width")
+        // The value as written (0, not 0.0) and the range.
+        assertFails(##"{ "width": 0, "height": 1 }"##, path: "width", mentioning: "0 is out of range (accepted: a whole number in 1...32768)")
+        assertFails(##"{ "width": 1.5, "height": 1 }"##, path: "width", mentioning: "1.5 is not a whole number (accepted: a whole number in 1...32768)")
         assertFails(##"{ "width": 100000, "height": 1 }"##, path: "width")
         assertFails(##"{ "width": 2, "height": 2, "colour": "#FFF" }"##, path: "colour", mentioning: "unknown key")
         assertFails(##"{ "width": 2, "height": 2, "background": "red" }"##, path: "background", mentioning: "#RRGGBB")
@@ -96,7 +100,7 @@ final class JobDecoderTests: XCTestCase {
         assertFails(##"{ "width": 2, "height": 2, "ops": [ { "op": "freeform", "points": [ { "x": "a", "y": 0, "color": "#FFFFFF" } ] } ] }"##,
                     path: "ops[0].points[0].x", mentioning: "number")
         assertFails(##"{ "width": 2, "height": 2, "ops": [ { "op": "freeform", "points": [ { "x": 1e999, "y": 0, "color": "#FFFFFF" } ] } ] }"##,
-                    path: "$")
+                    path: "ops[0].points[0].x", mentioning: "not finite")
         assertFails(##"{ "width": 2, "height": 2, "ops": [ { "op": "freeform", "influence": 0, "points": [ { "x": 0, "y": 0, "color": "#FFFFFF" } ] } ] }"##,
                     path: "ops[0].influence")
         assertFails(##"{ "width": 2, "height": 2, "ops": [ { "op": "linear", "start": [0, 0], "end": [1], "stops": [] } ] }"##,

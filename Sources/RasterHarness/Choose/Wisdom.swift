@@ -95,7 +95,29 @@ public struct Wisdom: Sendable, Codable, Equatable {
         try AtomicFile.write(String(decoding: try encoded(), as: UTF8.self), toPath: url.path, createDirectory: true)
     }
 
+    /// The most a wisdom file may hold, checked before it is read (its
+    /// size) and while it is parsed (its values): a real one (every row of a
+    /// few-hundred-row report on its fronts) is a few hundred kilobytes,
+    /// and an unbounded one (280k choices) took 1 GB.
+    public static let limits = StrictJSON.Limits(maxValues: 1_000_000, maxDepth: 32)
+    public static let maxBytes = 16 << 20
+
     public static func decode(_ data: Data, path: String = "<wisdom>") throws -> Wisdom {
+        // Strictly first: JSONDecoder keeps one value of a duplicated key
+        // silently, gives no position, and builds whatever it is given.
+        guard data.count <= maxBytes else {
+            throw WisdomError.unreadable(path: path, reason: "is \(data.count) bytes, more than the \(maxBytes) accepted")
+        }
+        do { try StrictJSON.validate(data, limits: limits) } catch {
+            switch error {
+            case let .syntax(line, column, reason):
+                throw WisdomError.unreadable(path: "\(path):\(line):\(column)", reason: "not valid JSON (\(reason))")
+            case let .duplicateKey(key, line, column):
+                throw WisdomError.unreadable(path: path, reason: "\(key): duplicate key (again at line \(line), column \(column))")
+            case let .tooLarge(line, column, reason):
+                throw WisdomError.unreadable(path: "\(path):\(line):\(column)", reason: "\(reason), the most a wisdom file may hold")
+            }
+        }
         let d = JSONDecoder()
         d.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         // The format first, so a future file says so instead of failing on a field.
@@ -112,8 +134,10 @@ public struct Wisdom: Sendable, Codable, Equatable {
     }
 
     public static func load(from url: URL) throws -> Wisdom {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw WisdomError.unreadable(path: url.path, reason: "cannot read (no such file or not readable)")
+        let data: Data
+        // Only a regular file, no larger than `maxBytes`: InputFile says why not.
+        do { data = try InputFile.read(url.path, limit: maxBytes) } catch let RasterError.io(_, reason) {
+            throw WisdomError.unreadable(path: url.path, reason: reason)
         }
         return try decode(data, path: url.path)
     }

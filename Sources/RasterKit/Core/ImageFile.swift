@@ -20,8 +20,9 @@ public enum ImageFile {
 
     /// Reads a PNG or `.rgba` file that must be `width` x `height`. Only a
     /// regular file is read (`InputFile`); its size is checked before any
-    /// pixel is decoded: an `.rgba` file's byte count, a PNG's IHDR.
-    public static func read(_ url: URL, width: Int, height: Int) throws -> Image {
+    /// pixel is decoded: an `.rgba` file's byte count, a PNG's IHDR. A PNG
+    /// file larger than `fileLimit` bytes is refused before it is read.
+    public static func read(_ url: URL, width: Int, height: Int, fileLimit: Int? = nil) throws -> Image {
         let format = try Format(url: url)
         let shown = RasterError.escaped(url.path, limit: 120)
         switch format {
@@ -36,7 +37,7 @@ public enum ImageFile {
             data.withUnsafeBytes { image.pixels.update(from: $0.bindMemory(to: UInt8.self).baseAddress!, count: data.count) }
             return image
         case .png:
-            return try readPNG(url, expecting: (width, height))
+            return try readPNG(url, expecting: (width, height), fileLimit: fileLimit)
         }
     }
 
@@ -46,10 +47,13 @@ public enum ImageFile {
     /// not libpng's simplified reader). Only a regular file is read
     /// (`InputFile`). The header is read first, so a size no `Image` can hold
     /// (`Image.maxDimension`) is refused before anything is decoded; with
-    /// `expecting`, so is a file of another size.
-    public static func readPNG(_ url: URL, expecting size: (width: Int, height: Int)? = nil) throws -> Image {
+    /// `expecting`, so is a file of another size. The whole file is held
+    /// while it is decoded: a file larger than `fileLimit` bytes is refused
+    /// before it is read.
+    public static func readPNG(_ url: URL, expecting size: (width: Int, height: Int)? = nil,
+                               fileLimit: Int? = nil) throws -> Image {
         let shown = RasterError.escaped(url.path, limit: 120)
-        let data = try InputFile.read(url.path)
+        let data = try InputFile.read(url.path, limit: fileLimit)
         // The declared size, from the IHDR bytes themselves: libpng would
         // refuse an absurd one too, but in its words, not the size's.
         if let declared = pngHeaderSize(data) {

@@ -43,6 +43,13 @@ public struct Gradient: Sendable, Hashable {
     /// allocates.
     public let ramp: GradientRamp
 
+    /// The length a linear gradient's vector is checked by: s != t whose
+    /// difference underflows when squared is not 0 (not degenerate).
+    static func vectorLength(_ s: Point, _ t: Point) -> Double {
+        let d = t - s
+        return s == t ? 0 : max(d.length, abs(d.x), abs(d.y))
+    }
+
     public init(shape: Shape, stops: [Stop], extend: ExtendMode = .pad) throws {
         guard (2...Gradient.maxStops).contains(stops.count) else {
             throw RasterError.invalidArgument(name: "stops", value: "\(stops.count) stops", accepted: "2...\(Gradient.maxStops)")
@@ -51,9 +58,7 @@ public struct Gradient: Sendable, Hashable {
         case let .linear(s, t):
             try InputRange.requireCoordinate(s, "start")
             try InputRange.requireCoordinate(t, "end")
-            // s != t whose difference underflows when squared is not 0 (not degenerate).
-            let d = t - s
-            try InputRange.requireLength(s == t ? 0 : max(d.length, abs(d.x), abs(d.y)), "|end - start|", zeroAllowed: true)
+            try InputRange.requireLength(Gradient.vectorLength(s, t), "|end - start|", zeroAllowed: true)
         case let .radial(c, r):
             try InputRange.requireCoordinate(c, "center")
             try InputRange.requireLength(r, "radius", zeroAllowed: true)

@@ -1,33 +1,26 @@
-import Foundation
-
-/// A JSON document decoded by `JSONDecoder`, whose number parsing is
-/// correctly rounded: Foundation's `JSONSerialization` on Linux is not
-/// (0.5582916744382223 reads back as 0.5582916744382225; checked with
-/// swift-corelibs-foundation in Swift 6.3), and a job emitted by
-/// `render --emit-job` must decode to the very same Doubles so that it
-/// renders the same bytes. `any` hands the tree to `JSONNode` in the shapes
-/// JSONSerialization would have produced.
-enum JSONValue: Decodable {
+/// A JSON document as `StrictJSON` reads it. Numbers are Doubles read by
+/// `Double(String)`, which is correctly rounded (Foundation's
+/// `JSONSerialization` on Linux is not: 0.5582916744382223 read back as
+/// 0.5582916744382225 with swift-corelibs-foundation in Swift 6.3), so a
+/// job emitted by `render --emit-job` decodes to the very same Doubles and
+/// renders the same bytes.
+enum JSONValue {
     case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
 
-    init(from decoder: Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null; return }
-        if let b = try? c.decode(Bool.self) { self = .bool(b); return }
-        if let d = try? c.decode(Double.self) { self = .number(d); return }
-        if let s = try? c.decode(String.self) { self = .string(s); return }
-        if let a = try? c.decode([JSONValue].self) { self = .array(a); return }
-        self = .object(try c.decode([String: JSONValue].self))
-    }
+    var objectValue: [String: JSONValue]? { if case let .object(o) = self { return o }; return nil }
+    var arrayValue: [JSONValue]? { if case let .array(a) = self { return a }; return nil }
+    var stringValue: String? { if case let .string(s) = self { return s }; return nil }
+    var isNull: Bool { if case .null = self { return true }; return false }
 
-    var any: Any {
+    /// The value as the user wrote it, short, for an error message.
+    var shown: String {
         switch self {
-        case .null: return NSNull()
-        case let .bool(b): return NSNumber(value: b)
-        case let .number(d): return NSNumber(value: d)
-        case let .string(s): return s
-        case let .array(a): return a.map(\.any)
-        case let .object(o): return o.mapValues(\.any)
+        case .null: return "null"
+        case let .bool(b): return "\(b)"
+        case let .number(d): return "\(d)"
+        case let .string(s): return RasterError.escaped(s)
+        case .array: return "an array"
+        case .object: return "an object"
         }
     }
 }

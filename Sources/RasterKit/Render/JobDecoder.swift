@@ -1,23 +1,43 @@
 import Foundation
 
 extension Job {
-    /// Decodes a job file; `image` paths are relative to the file.
+    /// Decodes a job file; `image` paths are relative to the file. The
+    /// file's size is checked against `JobLimits` (from the memory budget)
+    /// before it is read.
     public static func load(contentsOf url: URL, memoryBudget: MemoryBudget = .default) throws -> Job {
         let data: Data
+        let limits = JobLimits(memoryBudget)
         // Only a regular file (a FIFO would block): InputFile says why not.
-        do { data = try InputFile.read(url.path) } catch let RasterError.io(path, reason) {
-            throw RasterError.io(path: path, reason: "cannot read the job file: \(reason)")
+        do { data = try InputFile.read(url.path, limit: limits.maxBytes) } catch let RasterError.io(path, reason) {
+            throw RasterError.io(path: path, reason: "cannot read the job file: \(reason)"
+                                 + (reason.contains("accepted") ? " under --max-memory \(memoryBudget)" : ""))
         }
-        return try decode(data, baseDirectory: url.deletingLastPathComponent(), memoryBudget: memoryBudget)
+        return try decode(data, baseDirectory: url.deletingLastPathComponent(), memoryBudget: memoryBudget,
+                          name: RasterError.escaped(url.relativePath, limit: 120))
     }
 
     /// Decodes a job document. Every error names the JSON path of the bad
-    /// value. The job's memory is estimated, and refused beyond
+    /// value (a syntax error: `name`, line and column). The document's size
+    /// and its count of values are bounded by `JobLimits` while it is read,
+    /// and the job's memory is estimated, and refused beyond
     /// `memoryBudget`, before any op (or image) is decoded.
-    public static func decode(_ data: Data, baseDirectory: URL, memoryBudget: MemoryBudget = .default) throws -> Job {
-        let root: Any
-        do { root = try JSONDecoder().decode(JSONValue.self, from: data).any } catch {
-            throw RasterError.malformedJob(path: "$", reason: "not valid JSON (\(Job.describe(error)))")
+    public static func decode(_ data: Data, baseDirectory: URL, memoryBudget: MemoryBudget = .default,
+                              name: String = "job") throws -> Job {
+        let limits = JobLimits(memoryBudget)
+        guard data.count <= limits.maxBytes else {
+            throw RasterError.io(path: name, reason: "is \(data.count) bytes, more than the \(limits.maxBytes) a job may have under --max-memory \(memoryBudget)")
+        }
+        let root: JSONValue
+        do { root = try StrictJSON.parse(data, limits: limits.json) } catch {
+            switch error {
+            case let .syntax(line, column, reason):
+                throw RasterError.io(path: "\(name):\(line):\(column)", reason: "not valid JSON (\(reason))")
+            case let .duplicateKey(path, line, column):
+                throw RasterError.malformedJob(path: path, reason: "duplicate key (again at line \(line), column \(column))")
+            case let .tooLarge(line, column, reason):
+                throw RasterError.io(path: "\(name):\(line):\(column)",
+                                     reason: "\(reason), the most a job may hold under --max-memory \(memoryBudget)")
+            }
         }
         let node = JSONNode(value: root, path: "")
         _ = try node.object(allowing: ["width", "height", "background", "ops"])
@@ -26,18 +46,9 @@ extension Job {
         let background = try node.optional("background")?.color() ?? .transparent
         try memoryBudget.check(JobMemory.estimate(width: width, height: height, ops: node.optional("ops")?.value),
                                what: "this \(width)x\(height) job")
-        let decoder = JobDecoder(width: width, height: height, baseDirectory: baseDirectory)
+        let decoder = JobDecoder(width: width, height: height, baseDirectory: baseDirectory, memoryBudget: memoryBudget)
         let ops = try decoder.ops(node.optional("ops"))
         return try Job(width: width, height: height, background: background, ops: ops)
-    }
-
-    private static func describe(_ error: Error) -> String {
-        if case let DecodingError.dataCorrupted(context) = error {
-            return RasterError.escaped((context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-                                       ?? context.debugDescription, limit: 120)
-        }
-        let ns = error as NSError
-        return (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? "parse error"
     }
 }
 
@@ -46,6 +57,8 @@ struct JobDecoder {
     let width: Int
     let height: Int
     let baseDirectory: URL
+    /// Bounds an `image` op's file before it is read.
+    var memoryBudget: MemoryBudget = .default
 
     /// Nesting deeper than this is almost certainly a generated mistake and
     /// would allocate one canvas-sized layer per level.
@@ -60,8 +73,8 @@ struct JobDecoder {
     }
 
     func op(_ node: JSONNode, depth: Int) throws -> JobOp {
-        guard let dict = node.value as? [String: Any] else { throw node.fail("expected an op object") }
-        guard let kind = dict["op"] as? String else {
+        guard let dict = node.value.objectValue else { throw node.fail("expected an op object") }
+        guard let kind = dict["op"]?.stringValue else {
             throw RasterError.malformedJob(path: node.child("op").path, reason: "missing op name")
         }
         switch kind {
@@ -83,7 +96,7 @@ struct JobDecoder {
             let size = try sizeNode.array()
             guard size.count == 2 else { throw sizeNode.fail("expected [width, height]") }
             let lw = try size[0].int(in: 1...width), lh = try size[1].int(in: 1...height)
-            let inner = JobDecoder(width: lw, height: lh, baseDirectory: baseDirectory)
+            let inner = JobDecoder(width: lw, height: lh, baseDirectory: baseDirectory, memoryBudget: memoryBudget)
             return .scaledLayer(width: lw, height: lh, opacity: opacity,
                                 ops: try inner.ops(node.optional("ops"), depth: depth + 1))
         default:
@@ -222,7 +235,7 @@ struct JobDecoder {
         let url = URL(fileURLWithPath: name, relativeTo: baseDirectory).standardizedFileURL
         let image: Image
         do {
-            image = try ImageFile.read(url, width: width, height: height)
+            image = try ImageFile.read(url, width: width, height: height, fileLimit: memoryBudget.bytes)
         } catch let RasterError.io(_, reason) {
             throw fileNode.fail("\(url.path): \(reason)")
         } catch let RasterError.invalidArgument(_, value, accepted) {

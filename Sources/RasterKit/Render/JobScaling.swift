@@ -30,14 +30,17 @@ struct JobScaler {
         case let .freeform(g):
             // Unit coordinates do not depend on the canvas size.
             guard g.space == .pixels else { return op }
+            try requireLength(g.influence, scaled: g.influence * s, "influence")
             return .freeform(try FreeformGradient(
                 points: g.points.map { .init(position: point($0.position), color: $0.color) },
                 influence: g.influence * s, exponent: g.exponent, space: g.space, swirl: g.swirl))
         case let .gradient(g):
             switch g.shape {
             case let .linear(a, b):
+                try requireLength(Gradient.vectorLength(a, b), scaled: Gradient.vectorLength(point(a), point(b)), "|end - start|")
                 return .gradient(try Gradient(shape: .linear(start: point(a), end: point(b)), stops: g.stops, extend: g.extend))
             case let .radial(c, r):
+                try requireLength(r, scaled: r * s, "radius")
                 return .gradient(try Gradient(shape: .radial(center: point(c), radius: r * s), stops: g.stops, extend: g.extend))
             }
         case let .fill(f):
@@ -51,7 +54,9 @@ struct JobScaler {
             try NaiveBackend().resample(image.view, into: small.view, scratch: Scratch())
             return .image(small)
         case let .blur(b):
-            return .blur(try GaussianBlur(sigma: max(b.sigma * s, Double.leastNormalMagnitude), edge: b.edge))
+            // Below minSigma the blur is the identity to 8 bits, as it is at
+            // minSigma itself: there clamping is exact.
+            return .blur(try GaussianBlur(sigma: max(b.sigma * s, GaussianBlur.minSigma), edge: b.edge))
         case let .layer(opacity, ops):
             return .layer(opacity: opacity, ops: try ops.map(scale))
         case let .scaledLayer(w, h, opacity, ops):
@@ -59,6 +64,17 @@ struct JobScaler {
             let inner = JobScaler(sx: Double(w2) / Double(w), sy: Double(h2) / Double(h), width: w2, height: h2)
             return .scaledLayer(width: w2, height: h2, opacity: opacity, ops: try ops.map(inner.scale))
         }
+    }
+
+    /// A non-zero length that scaling takes below `InputRange.minLength`
+    /// cannot be clamped without changing the picture: the error names the
+    /// job's value, the scale and the least value the job may have at it
+    /// (not the scaled value, which the user never wrote).
+    func requireLength(_ length: Double, scaled: Double, _ name: String) throws {
+        guard length != 0, scaled < InputRange.minLength else { return }
+        throw RasterError.invalidArgument(
+            name: "\(name) at render scale \(s)", value: "the job's \(length) px (\(scaled) px when drawn)",
+            accepted: "at least \(InputRange.minLength / s) px at this scale (\(InputRange.lengthText) when drawn), or 0 where 0 is allowed")
     }
 
     func path(_ p: Path) -> Path {

@@ -69,8 +69,8 @@ public enum JobMemory {
     public static let scratchBytesPerPixel = 16
 
     /// canvas (and the output's encoding copy) + one layer per nesting level
-    /// plus one for translucent paint at the deepest + every decoded image +
-    /// scratch. Saturating: absurd sizes give Int.max, never an overflow trap.
+    /// plus one for translucent paint at the deepest (none at `layerDepth`
+    /// -1: the canvas alone) + every decoded image + scratch. Saturating: absurd sizes give Int.max, never an overflow trap.
     public static func estimate(width: Int, height: Int, layerDepth: Int, images: Int, usesScratch: Bool) -> Int {
         let plane = width.multipliedReportingOverflow(by: height)
         guard !plane.overflow else { return .max }
@@ -83,9 +83,32 @@ public enum JobMemory {
     /// renderer: a static recursion over inout counters, no closure context
     /// to box, so it allocates nothing.
     public static func estimate(_ job: Job) -> Int {
+        let s = shape(job)
+        return estimate(width: job.width, height: job.height, layerDepth: s.layerDepth, images: s.images, usesScratch: s.usesScratch)
+    }
+
+    /// What the estimate is made of: the deepest layer nesting, the count
+    /// of decoded images, whether any op takes kernel scratch.
+    public static func shape(_ job: Job) -> (layerDepth: Int, images: Int, usesScratch: Bool) {
         var depth = 0, images = 0, scratch = false
         walk(job.ops, level: 0, depth: &depth, images: &images, scratch: &scratch)
-        return estimate(width: job.width, height: job.height, layerDepth: depth, images: images, usesScratch: scratch)
+        return (depth, images, scratch)
+    }
+
+    /// The estimate for drawing `job` at render scale `scale` (`Renderer`):
+    /// at 1, `estimate(job)`; below, the full-size canvas, its encoding copy
+    /// and the job's full-size images, plus the reduced job drawn (whose
+    /// images are resampled copies). Taken before the job is scaled, since
+    /// scaling allocates the reduced images.
+    public static func estimate(_ job: Job, scale: Double) -> Int {
+        let s = shape(job)
+        let full = estimate(width: job.width, height: job.height, layerDepth: s.layerDepth, images: s.images, usesScratch: s.usesScratch)
+        guard scale != 1 else { return full }
+        let (w, h) = Renderer.reducedSize(width: job.width, height: job.height, scale: scale)
+        let reduced = estimate(width: w, height: h, layerDepth: s.layerDepth, images: s.images, usesScratch: s.usesScratch)
+        let canvas = estimate(width: job.width, height: job.height, layerDepth: -1, images: s.images, usesScratch: false)
+        let (sum, overflow) = reduced.addingReportingOverflow(canvas)
+        return overflow ? .max : sum
     }
 
     private static func walk(_ ops: [JobOp], level: Int, depth: inout Int, images: inout Int, scratch: inout Bool) {
@@ -103,13 +126,14 @@ public enum JobMemory {
 
     /// The estimate from a job document's op tree, before any op (and so
     /// any image) is decoded.
-    static func estimate(width: Int, height: Int, ops: Any?) -> Int {
+    static func estimate(width: Int, height: Int, ops: JSONValue?) -> Int {
         var depth = 0, images = 0, scratch = false
-        func walk(_ ops: Any?, _ level: Int) {
-            guard let list = ops as? [Any], level <= 64 else { return }
+        func walk(_ ops: JSONValue?, _ level: Int) {
+            guard let list = ops?.arrayValue, level <= 64 else { return }
             depth = max(depth, level)
-            for case let op as [String: Any] in list {
-                switch op["op"] as? String {
+            for op in list {
+                guard let op = op.objectValue else { continue }
+                switch op["op"]?.stringValue {
                 case "image": images += 1
                 case "layer": walk(op["ops"], level + 1)
                 case "linear", "radial": break

@@ -35,6 +35,9 @@ public final class Renderer {
     /// The most memory one job may need (see `MemoryBudget`); checked before
     /// the canvas and layers are allocated.
     public var memoryBudget = MemoryBudget.default
+    /// How long this renderer may keep drawing (nil: no limit); checked
+    /// before each op (`TimeBudget`).
+    public var timeBudget: TimeBudget?
 
     public init(backend: any RasterBackend, variants: VariantSelection = .exact) {
         self.backend = backend
@@ -56,19 +59,31 @@ public final class Renderer {
     /// A job as this renderer draws it: at the render scale, with the layer
     /// variant applied. Allocates (it builds new ops); call it outside timed loops.
     public func prepare(_ job: Job) throws -> PreparedJob {
+        try checkMemory(job)
         var drawn = job
         if variants.layer == .quarter { drawn = try Renderer.reduceBlurredLayers(drawn) }
         if scale != 1 {
-            let w = max(1, Int((Double(job.width) * scale).rounded()))
-            let h = max(1, Int((Double(job.height) * scale).rounded()))
+            let (w, h) = Renderer.reducedSize(width: job.width, height: job.height, scale: scale)
             drawn = try drawn.scaled(toWidth: w, height: h)
         }
         return PreparedJob(job: drawn, width: job.width, height: job.height)
     }
 
+    /// The size a `width` x `height` frame is drawn at, at render scale `scale`.
+    public static func reducedSize(width: Int, height: Int, scale: Double) -> (width: Int, height: Int) {
+        (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
+    }
+
+    /// Throws unless drawing `job` at this renderer's scale fits the memory
+    /// budget; call it before allocating the job's canvas.
+    public func checkMemory(_ job: Job) throws {
+        try memoryBudget.check(JobMemory.estimate(job, scale: scale),
+                               what: "this \(job.width)x\(job.height) job" + (scale == 1 ? "" : " at scale \(scale)"))
+    }
+
     /// A new canvas with the job rendered into it.
     public func render(_ job: Job) throws -> Image {
-        try memoryBudget.check(JobMemory.estimate(job), what: "this \(job.width)x\(job.height) job")
+        try checkMemory(job)
         let canvas = try Image(width: job.width, height: job.height)
         try render(job, into: canvas)
         return canvas
@@ -91,8 +106,13 @@ public final class Renderer {
                 accepted: "the job's \(prepared.width)x\(prepared.height)")
         }
         let job = prepared.job
-        // Walks the op tree (no allocation): cheap beside any frame.
-        try memoryBudget.check(JobMemory.estimate(job), what: "this \(job.width)x\(job.height) job")
+        // Walks the op tree (no allocation): cheap beside any frame. A
+        // reduced frame also holds the full-size canvas it is resampled to.
+        let reduced = job.width != canvas.width || job.height != canvas.height
+        let full = reduced ? JobMemory.estimate(width: canvas.width, height: canvas.height, layerDepth: -1, images: 0, usesScratch: false) : 0
+        let (total, overflow) = JobMemory.estimate(job).addingReportingOverflow(full)
+        try memoryBudget.check(overflow ? .max : total,
+                               what: "this \(prepared.width)x\(prepared.height) job" + (reduced ? " drawn at \(job.width)x\(job.height)" : ""))
         guard job.width != canvas.width || job.height != canvas.height else {
             canvas.fill(job.background.rgba8)
             try run(job.ops, on: canvas.view, depth: 0)
@@ -117,6 +137,7 @@ public final class Renderer {
 
     private func run(_ ops: [JobOp], on target: ImageView, depth: Int, path: String = "") throws {
         for op in ops {
+            try timeBudget?.check()
             let start = opTimer == nil ? 0 : DispatchTime.now().uptimeNanoseconds
             defer {
                 if let opTimer {

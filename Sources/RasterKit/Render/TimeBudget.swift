@@ -1,0 +1,37 @@
+import Dispatch
+
+/// How long a command may keep rendering: a cooperative deadline that
+/// `Renderer` checks before each op (and commands between frames and
+/// stages). A job's cost is not estimated up front (it depends on the
+/// kernel, variant, backend and host: 50 exact sigma-4096 blurs of a 2000^2
+/// canvas, a 2 KB job, ran 114 s), so the limit stops the work instead: an
+/// op already started runs to its end, so a command stops at most one op
+/// past the limit, with an error, and writes nothing.
+public struct TimeBudget: Sendable, CustomStringConvertible {
+    public let seconds: Double
+    private let deadline: UInt64
+
+    /// The longest a limit may be (a day); 0 is "no limit" on the command
+    /// line, so is not a budget.
+    public static let maxSeconds = 86_400.0
+    public static let acceptedText = "seconds in 0...86400 (0: no limit), e.g. 120"
+
+    /// A budget of `seconds` from now.
+    public init(seconds: Double) throws {
+        guard seconds.isFinite, seconds > 0, seconds <= TimeBudget.maxSeconds else {
+            throw RasterError.invalidArgument(name: "--max-seconds", value: "\(seconds)", accepted: TimeBudget.acceptedText)
+        }
+        self.seconds = seconds
+        deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+    }
+
+    public var description: String { "\(seconds) s" }
+
+    /// Throws once the deadline has passed.
+    public func check() throws {
+        guard DispatchTime.now().uptimeNanoseconds <= deadline else {
+            throw RasterError.invalidArgument(name: "--max-seconds", value: "still rendering after \(self)",
+                                              accepted: "at most \(self) (raise --max-seconds, or 0 for no limit)")
+        }
+    }
+}
