@@ -28,6 +28,6 @@ struct Report: ParsableCommand {
             throw HarnessError.invalidArgument(name: "reports", value: "none", accepted: "one or more report files (.csv or .json)")
         }
         let (url, bytes) = try HTMLReport.write(reports: reports, to: output)
-        print("wrote \(url.path) (\(reports.count) report\(reports.count == 1 ? "" : "s"), \(bytes / 1024) KiB)")
+        print("wrote \(TerminalText.safe(url.path)) (\(reports.count) report\(reports.count == 1 ? "" : "s"), \(bytes / 1024) KiB)")
     }
 }

@@ -88,7 +88,8 @@ struct Scale {
         let decimals = max(0, Int(-floor(log10(step))))
         // From lo by whole steps, multiplied rather than summed: a sum stalls once the step is below lo's precision.
         var i = 0.0
-        while lo + i * step <= hi + step * 1e-6 && out.count < Scale.maxTicks {
+        let end = (hi + step * 1e-6).isFinite ? hi + step * 1e-6 : hi
+        while lo + i * step <= end && out.count < Scale.maxTicks {
             let v = lo + i * step
             out.append((v, abs(v) >= 10_000 || decimals > 6 ? Scale.label(v) : String(format: "%.\(decimals)f", v)))
             if lo + (i + 1) * step == v { break }
