@@ -161,7 +161,7 @@ struct Choose: ParsableCommand {
         if let minPSNR { filters.append("PSNR >= \(Human.number(minPSNR)) dB") }
         if let threads { filters.append("threads <= \(threads)") }
         if !filters.isEmpty { print("only options with " + filters.joined(separator: " and ")) }
-        if !from.isEmpty { print("from: \(from.joined(separator: ", ")) (\(rows.count) rows for \(profile.name))") }
+        if !from.isEmpty { print("from: \(TerminalText.safe(from.joined(separator: ", "))) (\(rows.count) rows for \(profile.name))") }
         print("times are the measuring host's; a profile on another host is a resolution and a thread count, not a speed promise")
         print("")
         print(Choose.table(choices))
@@ -175,10 +175,10 @@ struct Choose: ParsableCommand {
         }
         if !missing.isEmpty {
             print("\nNo usable rows:")
-            for m in missing { print("  \(m): not measured, or every row failed") }
+            for m in missing { print("  \(TerminalText.safe(m)): not measured, or every row failed") }
         }
         if !notes.isEmpty { print("") }
-        for n in notes { print("note: \(n)") }
+        for n in notes { print("note: \(TerminalText.safe(n))") }
     }
 
     /// The rows choose needs: the selection at one thread count, every
@@ -238,14 +238,16 @@ struct Choose: ParsableCommand {
         return t.render()
     }
 
-    /// One line per target where nothing fits.
+    /// One line per target where nothing fits (report text, made terminal-safe).
     static func misses(_ choices: [Choice]) -> [String] {
-        choices.filter { $0.chosen == nil }.map { c in
-            guard let f = c.fastest, let miss = c.missByMs else {
-                return "\(c.name): no eligible option (every option dropped by --min-psnr/--threads or of unknown quality)"
-            }
-            return "\(c.name): fastest is \(f.label), p95 \(Human.time(ms: f.p95Ms)) (PSNR \(f.psnrDb == nil ? "not measured" : psnr(f) + " dB")), over the \(Human.time(ms: c.limitMs)) limit by \(Human.time(ms: miss))"
+        choices.filter { $0.chosen == nil }.map { c in TerminalText.safe(missLine(c)) }
+    }
+
+    static func missLine(_ c: Choice) -> String {
+        guard let f = c.fastest, let miss = c.missByMs else {
+            return "\(c.name): no eligible option (every option dropped by --min-psnr/--threads or of unknown quality)"
         }
+        return "\(c.name): fastest is \(f.label), p95 \(Human.time(ms: f.p95Ms)) (PSNR \(f.psnrDb == nil ? "not measured" : psnr(f) + " dB")), over the \(Human.time(ms: c.limitMs)) limit by \(Human.time(ms: miss))"
     }
 }
 

@@ -73,7 +73,7 @@ struct Compare: ParsableCommand {
         let r = c.regressions(above: percent)
         for p in r {
             let i = p.interval!
-            print("REGRESSION: \(p.key) is \(Human.signedPercent(p.ratio - 1)) (interval \(Human.signedPercent(i.lower - 1)) .. "
+            print("REGRESSION: \(TerminalText.safe(p.key.description)) is \(Human.signedPercent(p.ratio - 1)) (interval \(Human.signedPercent(i.lower - 1)) .. "
                   + "\(Human.signedPercent(i.upper - 1)), threshold +\(Human.number(percent))%)")
         }
         return r.count

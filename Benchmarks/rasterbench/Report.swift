@@ -31,6 +31,6 @@ struct Report: ParsableCommand {
         try HTMLReport.checkOutput(output)
         try OutputPath.requireDistinct([("--output (-o)", output)], inputs: reports.map { ("report", $0) })
         let (url, bytes) = try HTMLReport.write(reports: reports, to: output)
-        print("wrote \(url.path) (\(reports.count) report\(reports.count == 1 ? "" : "s"), \(bytes / 1024) KiB)")
+        print("wrote \(TerminalText.safe(url.path)) (\(reports.count) report\(reports.count == 1 ? "" : "s"), \(bytes / 1024) KiB)")
     }
 }

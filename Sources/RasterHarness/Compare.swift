@@ -223,7 +223,9 @@ public enum Compare {
             let rounds = p.interval.map { "\($0.baseRounds)/\($0.newRounds)\($0.paired ? "p" : "")" } ?? "-"
             t.add([p.key.description, Human.time(ms: ma), Human.time(ms: mb), rounds, ratioText, ci, pText, p.verdict.rawValue])
         }
-        var out = ["base: \(c.baseName)", "new:  \(c.newName)", "", t.render()]
+        // Names, keys and reasons are report text: each is made terminal-safe (the table's cells are by the table).
+        let safe = TerminalText.safe
+        var out = ["base: \(safe(c.baseName))", "new:  \(safe(c.newName))", "", t.render()]
         if let g = c.geomean {
             out.append("")
             out.append(speedups
@@ -257,19 +259,19 @@ public enum Compare {
                 counts[line, default: 0] += 1
             }
             out.append("\nnot compared (\(c.skipped.count) rows):")
-            out += order.map { "  \($0)" + (counts[$0]! > 1 ? " (\(counts[$0]!) rows)" : "") }
+            out += order.map { line in "  \(safe(line))" + ((counts[line] ?? 0) > 1 ? " (\(counts[line] ?? 0) rows)" : "") }
         }
         if !c.onlyInBase.isEmpty {
             out.append("\nonly in base (\(c.onlyInBase.count)):")
-            out += c.onlyInBase.map { "  \($0)" }
+            out += c.onlyInBase.map { "  \(safe($0.description))" }
         }
         if !c.onlyInNew.isEmpty {
             out.append("\nonly in new (\(c.onlyInNew.count)):")
-            out += c.onlyInNew.map { "  \($0)" }
+            out += c.onlyInNew.map { "  \(safe($0.description))" }
         }
         if !c.duplicates.isEmpty {
             out.append("\nduplicate rows, first one used (\(c.duplicates.count)):")
-            out += c.duplicates.map { "  \($0)" }
+            out += c.duplicates.map { "  \(safe($0.description))" }
         }
         return out.joined(separator: "\n")
     }

@@ -2,16 +2,17 @@
 /// names what was wrong and what would have been accepted (SPEC section 10).
 public enum HarnessError: Error, Equatable, CustomStringConvertible, Sendable {
     case invalidArgument(name: String, value: String, accepted: String)
-    /// A report that does not parse; `line` counts physical lines from 1.
-    case malformedReport(path: String, line: Int, reason: String)
+    /// A report that does not parse; `line` counts physical lines from 1,
+    /// `column` (when known) characters within it from 1.
+    case malformedReport(path: String, line: Int, column: Int? = nil, reason: String)
     case io(path: String, reason: String)
 
     public var description: String {
         switch self {
         case let .invalidArgument(name, value, accepted):
             return "invalid \(name): \(value) (accepted: \(accepted))"
-        case let .malformedReport(path, line, reason):
-            return "\(path):\(line): \(reason)"
+        case let .malformedReport(path, line, column, reason):
+            return "\(path):\(line):\(column.map { "\($0):" } ?? "") \(reason)"
         case let .io(path, reason):
             return "\(path): \(reason)"
         }

@@ -63,14 +63,13 @@ public enum ReportCSV {
         })
     }
 
-    /// A time in milliseconds: a finite decimal number, > 0 (a median of 0
-    /// or -1 ms is not a measurement and would divide by zero in a ratio);
-    /// `allowZero` for spreads (a MAD of 0 is real). No hex, no inf or nan.
-    static func time(_ name: String, _ kp: WritableKeyPath<ReportRow, Double?>, allowZero: Bool = false) -> Column {
+    /// A time in milliseconds: a finite decimal number (no hex, no inf or
+    /// nan); whether it is a plausible time is `ReportRowRules`' to say.
+    static func time(_ name: String, _ kp: WritableKeyPath<ReportRow, Double?>) -> Column {
         Column(name: name, write: { $0[keyPath: kp].map { NumberFormat.decimal($0) } ?? "" }, read: { r, s in
             if s.isEmpty { r[keyPath: kp] = nil; return nil }
-            guard let v = NumberFormat.parseTime(s, allowZero: allowZero) else {
-                return "\(name) '\(RasterError.escaped(s))' is not a time (accepted: a finite decimal number of ms \(allowZero ? ">= 0" : "> 0"))"
+            guard let v = NumberFormat.parseFinite(s) else {
+                return "\(name) '\(RasterError.escaped(s))' is not a time (accepted: a finite decimal number of ms)"
             }
             r[keyPath: kp] = v; return nil
         })
@@ -131,7 +130,7 @@ public enum ReportCSV {
         time("p99_ms", \.p99Ms),
         time("min_ms", \.minMs),
         time("max_ms", \.maxMs),
-        time("mad_ms", \.madMs, allowZero: true),
+        time("mad_ms", \.madMs),
         time("mean_ms", \.meanMs),
         optInt("outliers", \.outliers),
         optDouble("mpix_per_s", \.mpixPerS),
@@ -154,8 +153,8 @@ public enum ReportCSV {
                read: { r, s in
                    var out: [Double] = []
                    for t in s.split(separator: " ") {
-                       guard let v = NumberFormat.parseTime(String(t), allowZero: true) else {
-                           return "samples_ms value '\(RasterError.escaped(String(t)))' is not a time (accepted: finite decimal numbers of ms >= 0)"
+                       guard let v = NumberFormat.parseFinite(String(t)) else {
+                           return "samples_ms value '\(RasterError.escaped(String(t)))' is not a time (accepted: finite decimal numbers of ms)"
                        }
                        out.append(v)
                    }
@@ -169,7 +168,7 @@ public enum ReportCSV {
                    if s.isEmpty { r.sampleRounds = nil; return nil }
                    var out: [Int] = []
                    for t in s.split(separator: " ") {
-                       guard let v = Int(t), v >= 0 else { return "sample_rounds value '\(RasterError.escaped(String(t)))' is not a round number" }
+                       guard let v = Int(t) else { return "sample_rounds value '\(RasterError.escaped(String(t)))' is not a round number" }
                        out.append(v)
                    }
                    r.sampleRounds = out; return nil
@@ -241,12 +240,9 @@ public enum ReportCSV {
                     throw HarnessError.malformedReport(path: path, line: rec.line, reason: problem)
                 }
             }
-            if let ids = row.sampleRounds, ids.count != row.samplesMs.count {
-                throw HarnessError.malformedReport(path: path, line: rec.line,
-                                                   reason: "sample_rounds has \(ids.count) values for \(row.samplesMs.count) samples")
-            }
-            if row.isOK && row.medianMs == nil {
-                throw HarnessError.malformedReport(path: path, line: rec.line, reason: "status ok but median_ms is empty")
+            if let p = ReportRowRules.problem(row) {
+                let at = index[p.column].map { " (column \($0 + 1))" } ?? ""
+                throw HarnessError.malformedReport(path: path, line: rec.line, reason: "\(p.column) \(p.reason)\(at)")
             }
             rows.append(row)
         }

@@ -30,15 +30,53 @@ public struct RunReport: Codable, Sendable {
         return try e.encode(self)
     }
 
+    /// Decodes a report and checks every row (`ReportRowRules`, as the CSV
+    /// reader does). An error names the line and column of the offending
+    /// value (or of the syntax error) and its place, e.g. rows[3].medianMs.
     public static func decode(_ data: Data, path: String) throws -> RunReport {
         let d = JSONDecoder()
         d.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        do { return try d.decode(RunReport.self, from: data) }
-        catch let DecodingError.dataCorrupted(ctx) {
-            throw HarnessError.malformedReport(path: path, line: 1, reason: "not a rasterbench JSON report: \(ctx.debugDescription)")
+        let report: RunReport
+        do { report = try d.decode(RunReport.self, from: data) }
+        catch let error as DecodingError {
+            throw malformed(path: path, data: data, error)
         } catch {
-            throw HarnessError.malformedReport(path: path, line: 1, reason: "not a rasterbench JSON report: \(error)")
+            throw HarnessError.malformedReport(path: path, line: 1, reason: "not a rasterbench JSON report: \(RasterError.escaped("\(error)", limit: 200))")
         }
+        for (i, row) in report.rows.enumerated() {
+            guard let p = ReportRowRules.problem(row) else { continue }
+            let text = JSONTextPosition([UInt8](data))
+            let at = text.offset(of: [.key("rows"), .index(i), .key(p.key)]) ?? text.offset(of: [.key("rows"), .index(i)]) ?? 0
+            let (line, column) = text.lineAndColumn(at)
+            throw HarnessError.malformedReport(path: path, line: line, column: column, reason: "rows[\(i)].\(p.key) \(p.reason)")
+        }
+        return report
+    }
+
+    /// The decoder's error placed in the text: a syntax error where the
+    /// structure breaks, a bad or missing value where its object is.
+    static func malformed(path: String, data: Data, _ error: DecodingError) -> HarnessError {
+        let text = JSONTextPosition([UInt8](data))
+        let context: DecodingError.Context
+        var what: String
+        switch error {
+        case let .typeMismatch(_, c), let .valueNotFound(_, c): context = c; what = c.debugDescription
+        case let .keyNotFound(key, c): context = c; what = "missing key '\(RasterError.escaped(key.stringValue))'"
+        case let .dataCorrupted(c): context = c; what = c.debugDescription
+        @unknown default: return .malformedReport(path: path, line: 1, reason: "not a rasterbench JSON report: \(RasterError.escaped("\(error)", limit: 200))")
+        }
+        what = RasterError.escaped(what, limit: 200)
+        let steps = JSONTextPosition.steps(context.codingPath)
+        if steps.isEmpty, let (offset, reason) = text.syntaxError() {
+            let (line, column) = text.lineAndColumn(offset)
+            return .malformedReport(path: path, line: line, column: column, reason: "not valid JSON: \(reason)")
+        }
+        guard !steps.isEmpty, let offset = text.offset(of: steps) else {
+            return .malformedReport(path: path, line: 1, reason: "not a rasterbench JSON report: \(what)")
+        }
+        let (line, column) = text.lineAndColumn(offset)
+        return .malformedReport(path: path, line: line, column: column,
+                                reason: "\(RasterError.escaped(JSONTextPosition.text(steps), limit: 120)): \(what) (not a rasterbench JSON report?)")
     }
 }
 

@@ -165,9 +165,9 @@ public enum NumberFormat {
         }
     }
 
-    /// A finite time in ms written in decimal, > 0 (or >= 0 with `allowZero`).
-    public static func parseTime(_ s: String, allowZero: Bool) -> Double? {
-        guard isDecimal(s), let v = Double(s), v.isFinite, allowZero ? v >= 0 : v > 0 else { return nil }
+    /// A finite number written in plain decimal (no hex, inf or nan).
+    public static func parseFinite(_ s: String) -> Double? {
+        guard isDecimal(s), let v = Double(s), v.isFinite else { return nil }
         return v
     }
 

@@ -63,7 +63,7 @@ public enum RunTable {
         }
         return order.map { k in
             let g = groups[k]!
-            return "  \(k) (\(g.count) row\(g.count == 1 ? "" : "s"): \(g.sizes.sorted().joined(separator: ", "))) -- \(g.note)"
+            return "  \(TerminalText.safe(k)) (\(g.count) row\(g.count == 1 ? "" : "s"): \(g.sizes.sorted().joined(separator: ", "))) -- \(TerminalText.safe(g.note))"
         }
     }
 }

@@ -1,5 +1,10 @@
+import RasterKit
+
 /// A plain-text table with columns padded to their widest cell; numbers
 /// (cells starting with a digit, a sign or '~') are right-aligned.
+///
+/// Cells are report text (host names, commits, notes...) headed for a
+/// terminal: each is rendered `TerminalText.safe`.
 public struct TextTable {
     public var header: [String]
     public var rows: [[String]] = []
@@ -9,6 +14,8 @@ public struct TextTable {
     public mutating func add(_ row: [String]) { rows.append(row) }
 
     public func render(indent: String = "") -> String {
+        let header = self.header.map(TerminalText.safe)
+        let rows = self.rows.map { $0.map(TerminalText.safe) }
         let columns = header.count
         var widths = header.map(\.count)
         for r in rows { for (i, c) in r.prefix(columns).enumerated() { widths[i] = max(widths[i], c.count) } }
@@ -63,3 +70,23 @@ public enum Human {
         return (p > 0 ? "+" : "") + s + "%"
     }
 }
+
+/// Text from a report or the command line made fit for a terminal: a
+/// control character (an escape sequence that sets the title or clears the
+/// screen, a CR that overwrites the line, a bidi override) is shown escaped,
+/// as errors show it (`RasterError.escaped`), instead of acting.
+public enum TerminalText {
+    /// One line: every control character escaped, newlines included.
+    public static func safe(_ text: String) -> String {
+        text.unicodeScalars.contains(where: RasterError.isControl) ? RasterError.escaped(text, limit: .max) : text
+    }
+
+    /// Several lines: each made `safe`, the newlines between them kept.
+    public static func safeLines(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: RasterError.isControl) else { return text }
+        // Split on the scalar: "\r\n" is one Character, and its CR must be escaped too.
+        return text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { safe(String(String.UnicodeScalarView($0))) }.joined(separator: "\n")
+    }
+}
+

@@ -31,37 +31,47 @@ public enum HTMLReport {
         guard !sources.isEmpty else {
             throw HarnessError.invalidArgument(name: "reports", value: "none", accepted: "one or more report files (.csv or .json)")
         }
-        let profiles = unique(sources.flatMap(\.profiles))
-        var media: [String: SceneMedia] = [:]   // one rendering per profile and scene
-        let sections = try profiles.map { profile -> ReportPage.ProfileSection in
-            let data = ProfileData(profile: profile, sources: sources,
-                                   rows: sources.map { $0.rows.filter { $0.profile == profile } })
+        // Each report's rows split by profile in one pass (not one pass per profile).
+        var profiles: [String] = []
+        var byProfile: [String: [[ReportRow]]] = [:]
+        for (s, source) in sources.enumerated() {
+            for r in source.rows {
+                if byProfile[r.profile] == nil { profiles.append(r.profile) }
+                byProfile[r.profile, default: Array(repeating: [], count: sources.count)][s].append(r)
+            }
+        }
+        struct SceneKey: Hashable { var profile, scene: String }
+        struct KernelWorkload: Hashable { var kernel, workload: String }
+        var media: [SceneKey: SceneMedia] = [:]   // one rendering per profile and scene
+        let sections = profiles.map { profile -> ReportPage.ProfileSection in
+            let data = ProfileData(profile: profile, sources: sources, rows: byProfile[profile] ?? [])
             let device = deviceProfile(profile, rows: data.all)
             var pics: [SceneMedia] = []
             var errors: [String] = []
             for scene in data.scenes {
-                let key = profile + "/" + scene
+                let key = SceneKey(profile: profile, scene: scene)
                 do {
-                    if media[key] == nil {
-                        media[key] = try SceneMedia.render(scene: scene, profile: device, width: options.mediaWidth, frameCount: options.animationFrames)
-                    }
-                    pics.append(media[key]!)
+                    let m = try media[key] ?? SceneMedia.render(scene: scene, profile: device, width: options.mediaWidth, frameCount: options.animationFrames)
+                    media[key] = m
+                    pics.append(m)
                 } catch {
                     errors.append("\(scene) could not be rendered: \(error)")
                 }
             }
-            let sizeWorkloads = unique(data.all.filter { $0.sweep == .size }.map { "\($0.kernel)|\($0.workload)" })
+            var byKernel: [String: [[ReportRow]]] = [:]
+            for (k, perSource) in data.grouped(where: { _ in true }, by: \.kernel) { byKernel[k] = perSource }
+            let sizeGroups = data.grouped(where: { $0.sweep == .size }, by: { KernelWorkload(kernel: $0.kernel, workload: $0.workload) })
+            let frontSources = FrontChart.Sources(data)
             return ReportPage.ProfileSection(
                 data: data,
                 profileSummary: summary(device, data: data),
                 media: pics, mediaErrors: errors,
-                frameTime: data.scenes.compactMap { FrameTimeChart.make(scene: $0, data: data) },
-                fronts: (data.scenes + data.kernels).compactMap { FrontChart.make(target: $0, data: data) },
+                frameTime: data.scenes.compactMap { FrameTimeChart.make(scene: $0, perSource: byKernel[$0] ?? [], data: data) },
+                fronts: (data.scenes + data.kernels).compactMap { FrontChart.make(target: $0, sources: frontSources, data: data) },
                 speedup: SpeedupChart.make(data: data),
                 scaling: ScalingChart.make(data: data),
-                sizes: sizeWorkloads.compactMap { k in
-                    let p = k.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-                    return SizeChart.make(kernel: p[0], workload: p[1], data: data)
+                sizes: sizeGroups.compactMap { k, perSource in
+                    SizeChart.make(kernel: k.kernel, workload: k.workload, perSource: perSource, data: data)
                 },
                 bandwidth: BandwidthChart.make(data: data))
         }
@@ -92,7 +102,7 @@ public enum HTMLReport {
     static func summary(_ p: DeviceProfile, data: ProfileData) -> String {
         var s = "\(p.width)×\(p.height) at \(NumberFormat.decimal(p.fps)) fps, \(p.cores) cores."
         if let b = data.budgetMs {
-            let share = data.all.compactMap(\.budgetShare).first
+            let share = data.all.lazy.compactMap(\.budgetShare).first
             s += " Budget \(ms(b))" + (share.map { " (\(NumberFormat.decimal($0 * 100))% of a frame)" } ?? "") + "."
         }
         let hosts = unique(data.sources.map(\.host)).joined(separator: ", ")

@@ -40,25 +40,64 @@ public struct ReportSource: Sendable {
 }
 
 /// Rows of one profile from every source, for one section of the page.
+///
+/// Everything a chart asks of all rows (the targets, the budget, the
+/// reports' labels) is worked out once here: asked per target or per bar,
+/// it made the page quadratic in rows.
 struct ProfileData {
-    var profile: String
-    var sources: [ReportSource]
+    let profile: String
+    let sources: [ReportSource]
     /// rows[i] belong to sources[i].
-    var rows: [[ReportRow]]
+    let rows: [[ReportRow]]
+    let all: [ReportRow]
+    let multi: Bool
+    let scenes: [String]
+    let kernels: [String]
+    let budgetMs: Double?
+    let fps: Double?
+    /// sources[i].label
+    let labels: [String]
 
-    var all: [ReportRow] { rows.flatMap { $0 } }
-    var multi: Bool { sources.count > 1 }
-    var scenes: [String] { unique(all.filter(\.isScene).map(\.kernel)) }
-    var kernels: [String] { unique(all.filter { !$0.isScene }.map(\.kernel)) }
-    var budgetMs: Double? { all.compactMap(\.budgetMs).first }
-    var fps: Double? { all.compactMap(\.fps).first }
+    init(profile: String, sources: [ReportSource], rows: [[ReportRow]]) {
+        self.profile = profile; self.sources = sources; self.rows = rows
+        all = rows.flatMap { $0 }
+        multi = sources.count > 1
+        scenes = unique(all.filter(\.isScene).map(\.kernel))
+        kernels = unique(all.filter { !$0.isScene }.map(\.kernel))
+        budgetMs = all.lazy.compactMap(\.budgetMs).first
+        fps = all.lazy.compactMap(\.fps).first
+        labels = sources.map(\.label)
+    }
 
     /// A series label: the backend, and the report's label when there are several.
     func name(_ backend: String, threads: Int? = nil, source: Int) -> String {
         var s = backend
         if let threads { s += " t=\(threads)" }
-        return multi ? "\(s) · \(sources[source].label)" : s
+        return multi ? "\(s) · \(labels[source])" : s
     }
+
+    /// `rows` split by `key` in one pass: each key's rows per source, keys
+    /// in order of first appearance (sources in order, then rows).
+    func grouped<K: Hashable>(where include: (ReportRow) -> Bool, by key: (ReportRow) -> K) -> [(K, [[ReportRow]])] {
+        var order: [K] = []
+        var groups: [K: [[ReportRow]]] = [:]
+        for (s, rs) in rows.enumerated() {
+            for r in rs where include(r) {
+                let k = key(r)
+                if groups[k] == nil { order.append(k) }
+                groups[k, default: Array(repeating: [], count: rows.count)][s].append(r)
+            }
+        }
+        return order.map { ($0, groups[$0] ?? []) }
+    }
+}
+
+/// What tells two series of a chart apart (a legend entry): typed, so a
+/// backend text holding any character cannot split wrongly.
+struct SeriesKey: Hashable {
+    var backend: String
+    var threads: Int?
+    var source: Int
 }
 
 extension ReportRow {

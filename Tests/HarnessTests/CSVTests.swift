@@ -57,7 +57,7 @@ final class CSVTests: XCTestCase {
 
     func assertMalformed(_ text: String, line: Int, containing: String, file: StaticString = #filePath, lineNo: UInt = #line) {
         XCTAssertThrowsError(try CSV.parse(text, path: "r.csv"), file: file, line: lineNo) { error in
-            guard case let HarnessError.malformedReport(path, l, reason) = error else {
+            guard case let HarnessError.malformedReport(path, l, _, reason) = error else {
                 return XCTFail("unexpected \(error)", file: file, line: lineNo)
             }
             XCTAssertEqual(path, "r.csv", file: file, line: lineNo)
@@ -97,7 +97,7 @@ final class CSVTests: XCTestCase {
     }
 
     func testReaderToleratesExtraAndMissingOptionalColumns() throws {
-        let text = "kernel,variant,backend,threads,width,height,median_ms,mad_ms,extra\nk,v,b,1,10,10,2.5,0.1,ignored\n"
+        let text = "kernel,variant,backend,threads,width,height,median_ms,mad_ms,extra\nk,v,naive,1,10,10,2.5,0.1,ignored\n"
         let rows = try ReportCSV.parse(text)
         XCTAssertEqual(rows.count, 1)
         XCTAssertEqual(rows[0].medianMs, 2.5)
@@ -112,7 +112,7 @@ final class CSVTests: XCTestCase {
         XCTAssertEqual(back[0].sampleRounds, [1, 2, 2])
         XCTAssertEqual(back[0].rounds, 2)
         XCTAssertEqual(Bootstrap.rounds(of: back[0]), [[12], [12.3456, 14]])
-        let old = try ReportCSV.parse("kernel,variant,backend,threads,width,height,median_ms,samples_ms\nk,v,b,1,10,10,2.5,2.4 2.5 2.6\n")
+        let old = try ReportCSV.parse("kernel,variant,backend,threads,width,height,median_ms,samples_ms\nk,v,naive,1,10,10,2.5,2.4 2.5 2.6\n")
         XCTAssertNil(old[0].sampleRounds)
         XCTAssertEqual(Bootstrap.rounds(of: old[0]), [[2.4, 2.5, 2.6]])
     }
@@ -120,7 +120,7 @@ final class CSVTests: XCTestCase {
     func testMalformedReportsAreRejectedWithTheLine() {
         func check(_ text: String, line: Int, _ needle: String) {
             XCTAssertThrowsError(try ReportCSV.parse(text, path: "bad.csv")) { e in
-                guard case let HarnessError.malformedReport(_, l, reason) = e else { return XCTFail("\(e)") }
+                guard case let HarnessError.malformedReport(_, l, _, reason) = e else { return XCTFail("\(e)") }
                 XCTAssertEqual(l, line, reason)
                 XCTAssertTrue(reason.contains(needle), reason)
             }
@@ -128,14 +128,14 @@ final class CSVTests: XCTestCase {
         let head = "kernel,variant,backend,threads,width,height,median_ms\n"
         check("", line: 1, "empty")
         check("kernel,variant\nk,v\n", line: 1, "lacks column")
-        check(head + "k,v,b,1,10,10,2.5\nk,v,b,1,10\n", line: 3, "5 fields")
-        check(head + "k,v,b,two,10,10,2.5\n", line: 2, "threads 'two'")
-        check(head + "k,v,b,1,10,10,fast\n", line: 2, "median_ms 'fast'")
-        check(head + "k,v,b,1,10,10,\n", line: 2, "median_ms is empty")
+        check(head + "k,v,naive,1,10,10,2.5\nk,v,naive,1,10\n", line: 3, "5 fields")
+        check(head + "k,v,naive,two,10,10,2.5\n", line: 2, "threads 'two'")
+        check(head + "k,v,naive,1,10,10,fast\n", line: 2, "median_ms 'fast'")
+        check(head + "k,v,naive,1,10,10,\n", line: 2, "median_ms is empty")
         check("kernel,kernel,variant,backend,threads,width,height,median_ms\n", line: 1, "twice")
         let rounds = "kernel,variant,backend,threads,width,height,median_ms,samples_ms,sample_rounds\n"
-        check(rounds + "k,v,b,1,10,10,2.5,2.4 2.5,1\n", line: 2, "1 values for 2 samples")
-        check(rounds + "k,v,b,1,10,10,2.5,2.4 2.5,1 x\n", line: 2, "sample_rounds value 'x'")
+        check(rounds + "k,v,naive,1,10,10,2.5,2.4 2.5,1\n", line: 2, "1 values for 2 samples")
+        check(rounds + "k,v,naive,1,10,10,2.5,2.4 2.5,1 x\n", line: 2, "sample_rounds value 'x'")
     }
 
     func testNumberFormat() {

@@ -42,7 +42,9 @@ extension RasterError {
 extension RasterError {
     /// What the user wrote, fit for a one-line error (SPEC section 10):
     /// control characters escaped (\n, \t, \u{..}) and the whole cut to
-    /// `limit` characters with an ellipsis.
+    /// `limit` characters with an ellipsis. Control characters are C0, DEL
+    /// and C1 (U+009B is a one-character CSI on many terminals), and the
+    /// bidirectional overrides and isolates, which reorder what follows them.
     public static func escaped(_ text: String, limit: Int = 60) -> String {
         var out = ""
         for (i, ch) in text.unicodeScalars.enumerated() {
@@ -52,9 +54,17 @@ extension RasterError {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if ch.value < 0x20 || ch.value == 0x7F { out += "\\u{\(String(ch.value, radix: 16))}" } else { out.unicodeScalars.append(ch) }
+                if isControl(ch) { out += "\\u{\(String(ch.value, radix: 16))}" } else { out.unicodeScalars.append(ch) }
             }
         }
         return out
+    }
+
+    /// Whether `ch` changes what a terminal shows instead of being shown.
+    public static func isControl(_ ch: Unicode.Scalar) -> Bool {
+        switch ch.value {
+        case 0..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
     }
 }

@@ -8,12 +8,32 @@ enum FrontChart {
     /// PSNR of identical images is infinite; it is drawn at the top, labelled.
     static let infinitePSNR = 120.0
 
-    static func make(target: String, data: ProfileData) -> Figure? {
+    /// What the front charts need of each report, worked out once for all
+    /// targets: each target's first front on this profile, and the budget
+    /// of the target's first row.
+    struct Sources {
+        var fronts: [[String: QualityFront]] = []
+        var budgets: [[String: Double?]] = []
+
+        init(_ data: ProfileData) {
+            for rows in data.rows {
+                var f: [String: QualityFront] = [:]
+                for front in QualityFront.fronts(from: rows) where front.profile == data.profile && f[front.target] == nil {
+                    f[front.target] = front
+                }
+                var b: [String: Double?] = [:]
+                for r in rows where b[r.kernel] == nil { b[r.kernel] = .some(r.budgetMs) }
+                fronts.append(f); budgets.append(b)
+            }
+        }
+    }
+
+    static func make(target: String, sources: Sources, data: ProfileData) -> Figure? {
         var fronts: [(Int, QualityFront, Choice?)] = []
-        for (s, rows) in data.rows.enumerated() {
-            guard let f = QualityFront.fronts(from: rows).first(where: { $0.target == target && $0.profile == data.profile }) else { continue }
+        for s in data.rows.indices {
+            guard let f = sources.fronts[s][target] else { continue }
             guard f.options.contains(where: { $0.psnrDb != nil }) else { continue }
-            let budget = rows.first(where: { $0.kernel == target })?.budgetMs ?? data.budgetMs
+            let budget = sources.budgets[s][target].flatMap { $0 } ?? data.budgetMs
             fronts.append((s, f, budget.map { Chooser.choose(f, budgetMs: $0) }))
         }
         guard !fronts.isEmpty else { return nil }
@@ -39,15 +59,17 @@ enum FrontChart {
             // A staircase: quality holds until the next faster-but-worse option.
             var stairs: [(Double, Double)] = []
             for (i, p) in pts.enumerated() {
-                if i > 0 { stairs.append((p.0, stairs.last!.1)) }
+                if i > 0, let last = stairs.last { stairs.append((p.0, last.1)) }
                 stairs.append(p)
             }
             nodes.append(SVG.polyline(stairs, stroke: Palette.front, cls: s == 0 ? "front" : "front dashed"))
+            struct Point: Hashable { var label: String; var p95: Double }
+            let onFrontPoints = Set(f.front.map { Point(label: $0.label, p95: $0.p95Ms) })
             for o in f.options {
                 guard let qq = q(o) else { continue }
-                let onFront = f.front.contains(o)
+                let onFront = onFrontPoints.contains(Point(label: o.label, p95: o.p95Ms))
                 var tip = "\(o.label): p95 \(ms(o.p95Ms)), PSNR \(o.psnrDb.map { $0.isInfinite ? "∞" : NumberFormat.decimal($0, significant: 3) } ?? "-") dB"
-                if data.multi { tip += " — \(data.sources[s].label)" }
+                if data.multi { tip += " — \(data.labels[s])" }
                 nodes.append(SVG.circle(x.map(o.p95Ms), y.map(qq), r: onFront ? 4.5 : 3, fill: Palette.colour(o.backend, source: s),
                                         cls: onFront ? "dot onfront" : "dot", tip: tip))
             }

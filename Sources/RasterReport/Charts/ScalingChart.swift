@@ -8,13 +8,14 @@ enum ScalingChart {
     static func make(data: ProfileData) -> Figure? {
         let groups = SpeedupBars.groups(data) { target, _, s, mine in
             var bars: [SpeedupBar] = []
-            for backend in unique(mine.map(\.backend)) where backend != "naive" {
-                guard let one = mine.first(where: { $0.backend == backend && $0.threads == 1 })?.medianMs else { continue }
-                for r in mine where r.backend == backend && r.threads > 1 {
-                    let sp = one / r.medianMs!
-                    bars.append(SpeedupBar(backend: backend, threads: r.threads, source: s, speedup: sp,
-                                           tip: "\(target) \(backend): t=1 \(ms(one)), t=\(r.threads) \(ms(r.medianMs!)) → \(NumberFormat.decimal(sp, significant: 3))x"))
-                }
+            // Each backend's 1-thread median, then every row against its backend's.
+            var one: [String: Double] = [:]
+            for r in mine where r.threads == 1 && one[r.backend] == nil { one[r.backend] = r.medianMs }
+            for r in mine where r.backend != "naive" && r.threads > 1 {
+                guard let base = one[r.backend], let median = r.medianMs else { continue }
+                let sp = base / median
+                bars.append(SpeedupBar(backend: r.backend, threads: r.threads, source: s, speedup: sp,
+                                       tip: "\(target) \(r.backend): t=1 \(ms(base)), t=\(r.threads) \(ms(median)) → \(NumberFormat.decimal(sp, significant: 3))x"))
             }
             return bars
         }
@@ -44,10 +45,8 @@ enum ScalingChart {
             y += heights[g]
             nodes.append(SVG.line(area.x0 - 180, y - 5, area.x1, y - 5, cls: "sep"))
         }
-        let keys = unique(groups.flatMap { $0.1.map { "\($0.backend)|\($0.source)" } })
-        let legend = keys.map { k -> (String, String) in
-            let p = k.split(separator: "|").map(String.init)
-            return (data.name(p[0], source: Int(p[1])!), Palette.colour(p[0], source: Int(p[1])!))
+        let legend = unique(groups.flatMap { $0.1.map { $0.series(threads: false) } }).map { k in
+            (data.name(k.backend, source: k.source), Palette.colour(k.backend, source: k.source))
         }
         return Figure(id: slug("scaling", data.profile), title: "Thread scaling",
                       caption: "Median on 1 thread ÷ median on N threads, same backend and report. The times were taken on this host; a profile's core count is a thread count here, not a promise of the device's speed.",

@@ -6,20 +6,22 @@ import RasterHarness
 /// log(time) on log(pixels): 1 is linear in pixels, below 1 means fixed
 /// costs still dominate at small sizes.
 enum SizeChart {
-    static func make(kernel: String, workload: String, data: ProfileData) -> Figure? {
+    /// `perSource`: the kernel's size-sweep rows of this workload, per report.
+    static func make(kernel: String, workload: String, perSource: [[ReportRow]], data: ProfileData) -> Figure? {
         struct Series { var name: String; var colour: String; var points: [(Double, Double)]; var dashed: Bool }
         var series: [Series] = []
-        for (s, rows) in data.rows.enumerated() {
-            let mine = rows.filter { $0.kernel == kernel && $0.sweep == .size && $0.workload == workload && $0.usable && $0.width > 0 && $0.height > 0 }
-            let keys = unique(mine.map { "\($0.backend)|\($0.threads)" }).sorted()
-            for k in keys {
-                let p = k.split(separator: "|").map(String.init)
-                let pts = mine.filter { "\($0.backend)|\($0.threads)" == k }
-                    .map { (Double($0.width * $0.height), $0.medianMs!) }.sorted { $0.0 < $1.0 }
+        for (s, rows) in perSource.enumerated() {
+            var points: [SeriesKey: [(Double, Double)]] = [:]
+            for r in rows where r.usable && r.width > 0 && r.height > 0 {
+                guard let median = r.medianMs else { continue }
+                points[SeriesKey(backend: r.backend, threads: r.threads, source: s), default: []].append((Double(r.width) * Double(r.height), median))
+            }
+            for (k, unsorted) in points.sorted(by: { ($0.key.backend, $0.key.threads ?? 1) < ($1.key.backend, $1.key.threads ?? 1) }) {
+                let pts = unsorted.sorted { $0.0 < $1.0 }
                 guard pts.count >= 2 else { continue }
                 let slope = fitSlope(pts)
-                series.append(Series(name: data.name(p[0], threads: Int(p[1]), source: s) + "  slope \(NumberFormat.decimal(slope, significant: 2))",
-                                     colour: Palette.colour(p[0], source: s), points: pts, dashed: Int(p[1]) ?? 1 > 1))
+                series.append(Series(name: data.name(k.backend, threads: k.threads, source: s) + "  slope \(NumberFormat.decimal(slope, significant: 2))",
+                                     colour: Palette.colour(k.backend, source: s), points: pts, dashed: (k.threads ?? 1) > 1))
             }
         }
         guard !series.isEmpty else { return nil }
@@ -33,7 +35,7 @@ enum SizeChart {
             nodes.append(SVG.polyline(s.points.map { (x.map($0.0), y.map($0.1)) }, stroke: s.colour, cls: s.dashed ? "series dashed" : "series"))
             for p in s.points {
                 nodes.append(SVG.circle(x.map(p.0), y.map(p.1), r: 3, fill: s.colour,
-                                        tip: "\(s.name): \(Int(p.0)) px, \(ms(p.1))"))
+                                        tip: "\(s.name): \(NumberFormat.decimal(p.0)) px, \(ms(p.1))"))
             }
         }
         let name = workload.isEmpty ? kernel : "\(kernel) [\(workload)]"

@@ -8,10 +8,11 @@ enum SpeedupChart {
     static func make(data: ProfileData) -> Figure? {
         let groups = SpeedupBars.groups(data) { target, w, s, mine in
             guard let naive = mine.first(where: { $0.backend == "naive" })?.medianMs else { return [] }
-            return mine.filter { $0.backend != "naive" }.map { r in
-                let sp = naive / r.medianMs!
+            return mine.compactMap { r in
+                guard r.backend != "naive", let median = r.medianMs else { return nil }
+                let sp = naive / median
                 return SpeedupBar(backend: r.backend, threads: r.threads, source: s, speedup: sp,
-                                  tip: "\(target) \(w) \(r.backend) t=\(r.threads): \(NumberFormat.decimal(sp, significant: 3))x (naive \(ms(naive)), \(r.backend) \(ms(r.medianMs!)))")
+                                  tip: "\(target) \(w) \(r.backend) t=\(r.threads): \(NumberFormat.decimal(sp, significant: 3))x (naive \(ms(naive)), \(r.backend) \(ms(median)))")
             }
         }
         guard !groups.isEmpty else { return nil }
@@ -36,10 +37,8 @@ enum SpeedupChart {
             nodes.append(SVG.line(area.x0 - 180, y - 5, area.x1, y - 5, cls: "sep"))
         }
         nodes.append(SVG.line(x.map(1), area.y1, x.map(1), area.y0, cls: "baseline"))
-        let keys = unique(groups.flatMap { $0.1.map { "\($0.backend)|\($0.threads)|\($0.source)" } })
-        let legend = keys.map { k -> (String, String) in
-            let p = k.split(separator: "|").map(String.init)
-            return (data.name(p[0], threads: Int(p[1]), source: Int(p[2])!), Palette.colour(p[0], source: Int(p[2])!, threads: Int(p[1])!))
+        let legend = unique(groups.flatMap { $0.1.map { $0.series(threads: true) } }).map { k in
+            (data.name(k.backend, threads: k.threads, source: k.source), Palette.colour(k.backend, source: k.source, threads: k.threads ?? 1))
         }
         return Figure(id: slug("speedup", data.profile), title: "Speed-up over naive",
                       caption: "naive median ÷ backend median, same report and workload; bars left of 1× are slower than the scalar baseline.",

@@ -54,7 +54,8 @@ enum SVG {
     /// Two decimals are finer than a pixel and keep the page small.
     static func n(_ v: Double) -> String {
         guard v.isFinite else { return "0" }
-        let r = (v * 100).rounded() / 100
+        // Far beyond any drawing (and within Int): a coordinate never traps the conversion below.
+        let r = (min(max(v, -1e9), 1e9) * 100).rounded() / 100
         return r == r.rounded() ? String(Int(r)) : String(format: "%.2f", r)
     }
 
