@@ -45,7 +45,7 @@ struct GovernorBench: ParsableCommand {
     var threads: Int?
 
     @Option(name: .long, parsing: .unconditional, help: "Budget in ms for the recorded traces, 0.001...1000000 (default: the profile's, 1000/fps x share).",
-            transform: { try RecordedTrace.parseBudget($0, name: "--trace-budget-ms") })
+            transform: OptionValue.recorded { try RecordedTrace.parseBudget($0, name: "--trace-budget-ms") })
     var traceBudgetMs: Double?
 
     func run() throws {

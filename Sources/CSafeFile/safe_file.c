@@ -45,11 +45,8 @@ static void remove_slot(int i) {
 // Async-signal-safe: unlink, rmdir, sigaction, sigprocmask, raise only. The signal
 // is then re-raised with its default action, so the exit status still says
 // which signal ended the process (a shell sees 128+N).
-static void on_signal(int sig) {
-    int saved = errno;
-    for (int i = 0; i < RK_TEMP_SLOTS; i++) {
-        if (__atomic_load_n(&live[i], __ATOMIC_ACQUIRE)) remove_slot(i);
-    }
+/// Raises `sig` again with its default action (async-signal-safe).
+static void raise_default(int sig) {
     struct sigaction dfl;
     memset(&dfl, 0, sizeof dfl);
     dfl.sa_handler = SIG_DFL;
@@ -58,8 +55,16 @@ static void on_signal(int sig) {
     sigset_t set;
     sigemptyset(&set);
     sigaddset(&set, sig);
-    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
     raise(sig);
+}
+
+static void on_signal(int sig) {
+    int saved = errno;
+    for (int i = 0; i < RK_TEMP_SLOTS; i++) {
+        if (__atomic_load_n(&live[i], __ATOMIC_ACQUIRE)) remove_slot(i);
+    }
+    raise_default(sig);
     errno = saved;
 }
 
@@ -182,14 +187,5 @@ void rk_interrupt_unwatch(void) {
 
 void rk_interrupt_raise(int sig) {
     rk_interrupt_unwatch();
-    struct sigaction dfl;
-    memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = SIG_DFL;
-    sigemptyset(&dfl.sa_mask);
-    sigaction(sig, &dfl, NULL);
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, sig);
-    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
-    raise(sig);
+    raise_default(sig);
 }

@@ -73,9 +73,9 @@ public enum RecordedTrace {
             let text = String(decoding: bytes, as: UTF8.self)
             do {
                 try CSV.forEachRecord(text, path: path) { try record($0.fields, line: $0.line) }
-            } catch let HarnessError.malformedReport(path, line, reason) {
+            } catch let HarnessError.malformedReport(path, line, column, reason) {
                 // Lines counted from this piece's start, by the parser and by `record`.
-                throw HarnessError.malformedReport(path: path, line: linesBefore + line, reason: reason)
+                throw HarnessError.malformedReport(path: path, line: linesBefore + line, column: column, reason: reason)
             }
             linesBefore += bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
         }

@@ -123,5 +123,6 @@ public enum ReportRowRules {
             guard let bad = ids.first(where: { $0 < 0 }) else { return nil }
             return "value \(bad) is not a round number (accepted: >= 0)"
         },
+        optInt("contend", "contend", \.contend, 0...Contention.maximum),
     ]
 }

@@ -87,7 +87,7 @@ final class GovernorInputBoundsTests: XCTestCase {
                 let loaded: (FrameTrace, [GovernorLevel])
                 do {
                     loaded = try RecordedTrace.load(path)
-                } catch let HarnessError.malformedReport(_, line, _) {
+                } catch let HarnessError.malformedReport(_, line, _, _) {
                     XCTAssertEqual(line, 13, "field \(field) = \(text)")
                     continue
                 }
@@ -118,7 +118,7 @@ final class GovernorInputBoundsTests: XCTestCase {
         let path = try trace(field: 4, value: "3")
         XCTAssertNoThrow(try RecordedTrace.load(path, maxRows: 40))
         XCTAssertThrowsError(try RecordedTrace.load(path, maxRows: 39)) { error in
-            guard case let HarnessError.malformedReport(_, line, reason) = error else { return XCTFail("\(error)") }
+            guard case let HarnessError.malformedReport(_, line, _, reason) = error else { return XCTFail("\(error)") }
             XCTAssertEqual(line, 41)
             XCTAssertTrue(reason.contains("more than 39 rows"), reason)
         }
@@ -130,7 +130,7 @@ final class GovernorInputBoundsTests: XCTestCase {
         for f in 0..<40_000 { rows += ["\(f),0,a,30,2", "\(f),1,b,40,3"] }
         rows[70_000] = "35000,0,a,30,nope"
         XCTAssertThrowsError(try RecordedTrace.load(try trace(rows, name: "long.csv"))) { error in
-            guard case let HarnessError.malformedReport(_, line, _) = error else { return XCTFail("\(error)") }
+            guard case let HarnessError.malformedReport(_, line, _, _) = error else { return XCTFail("\(error)") }
             XCTAssertEqual(line, 70_002)
         }
     }

@@ -52,6 +52,8 @@ final class ReportRowRulesTests: XCTestCase {
         for v in [-1, .nan, .infinity, 1e10] { add("samples_ms", "samplesMs") { $0.samplesMs[1] = v } }
         add("sample_rounds", "sampleRounds") { $0.sampleRounds = [1, -1, 2] }
         add("sample_rounds", "sampleRounds") { $0.sampleRounds = [1] }
+        add("contend", "contend") { $0.contend = -1 }
+        add("contend", "contend") { $0.contend = Contention.maximum + 1 }
         return out
     }()
 

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Frames under contention: every kernel's and scene's exact variant on simd
+# and openmp at 1 and 2 threads while one busy thread holds a core (on a
+# phone, the app's own threads), before and after threads took bands as
+# they came free. Writes into this folder:
+#   after.csv   this build, `run --contend 1` (the harness's own contender),
+#               3 rounds: t=2 against t=1 under the same contention;
+#   ab/         `ab` of the base build (BASE, default f421bca: equal bands)
+#               against this build, 3 rounds, both under one external
+#               contender pinned to the last core (the base has no --contend);
+#   summary.md  made by summary.py from the two.
+# Needs a quiet host otherwise (nothing else running): ~15 min on 2 cores.
+# Usage: Results/studies/contention/run.sh [BASE]
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+cd "$here/../../.."
+base=${1:-f421bca}
+bin=.build/release/rasterbench
+swift build -c release --product rasterbench >/dev/null
+basedir=$(mktemp -d)/rb-base
+git worktree add --detach "$basedir" "$base" >/dev/null
+trap 'git worktree remove --force "$basedir"' EXIT
+(cd "$basedir" && swift build -c release --product rasterbench >/dev/null)
+
+select=(--variants exact,full --backends simd,openmp --threads 1,2 --quick --no-dram)
+"$bin" run "${select[@]}" --contend 1 --rounds 3 --out "$here/after.csv" >"$here/after.txt" 2>/dev/null
+
+taskset -c $(( $(nproc) - 1 )) sh -c 'while :; do :; done' &
+spinner=$!
+trap 'kill $spinner 2>/dev/null; git worktree remove --force "$basedir"' EXIT
+rm -rf "$here/ab"
+"$bin" ab "$basedir/.build/release/rasterbench" --rounds 3 --variants exact,full --backends simd,openmp \
+    --threads 1,2 --quick --out "$here/ab" >"$here/ab.txt" 2>&1 || true
+kill $spinner
+python3 "$here/summary.py" "$here" >"$here/summary.md"
+cat "$here/summary.md"
