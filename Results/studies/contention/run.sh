@@ -32,5 +32,8 @@ rm -rf "$here/ab"
 "$bin" ab "$basedir/.build/release/rasterbench" --rounds 3 --variants exact,full --backends simd,openmp \
     --threads 1,2 --quick --out "$here/ab" >"$here/ab.txt" 2>&1 || true
 kill $spinner
-python3 "$here/summary.py" "$here" >"$here/summary.md"
+# The per-round reports and logs are ab's intermediates; base.csv and
+# new.csv hold every sample with its round.
+rm -f "$here"/ab/round*
+python3 "$here/summary.py" "$here" "$base" >"$here/summary.md"
 cat "$here/summary.md"

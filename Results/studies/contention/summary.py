@@ -17,6 +17,17 @@ def ratios(t):
     return {k: (v["2"][0] / v["1"][0], v) for k, v in t.items() if "1" in v and "2" in v}
 
 print("# Frames under contention (one busy thread pinned to the last core, 2-core host)\n")
+for name, path in [("before", "ab/base.csv"), ("after", "ab/new.csv"), ("after, run --contend 1", "after.csv")]:
+    p = os.path.join(here, path)
+    if os.path.exists(p):
+        rows = list(csv.DictReader(open(p)))
+        loads = sorted(float(r["load_avg"]) for r in rows if r.get("load_avg"))
+        # A build records the commit of the folder it runs in, not the one
+        # it was built from: the base build's rows name the new tree's.
+        commit = sys.argv[2] if name == "before" and len(sys.argv) > 2 else rows[0]["git_commit"]
+        print(f"- {name}: commit {commit}, {rows[0]['host_cpu']}, "
+              f"median load {loads[len(loads) // 2]:.2f} (the contender counts 1), {rows[0]['date']}")
+print()
 print("t2/t1 = median at 2 threads / median at 1 thread, same build, same contention; <= 1.00 is the goal.\n")
 sets = []
 for name, path in [("before (ab base, equal bands)", "ab/base.csv"), ("after (ab new)", "ab/new.csv"),
