@@ -52,10 +52,12 @@ public struct MemoryBudget: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Throws unless `estimate` fits.
-    public func check(_ estimate: Int, what: String) throws {
+    /// `what` is built only on failure: the renderer checks every frame,
+    /// and a string past 15 bytes is a heap allocation.
+    public func check(_ estimate: Int, what: @autoclosure () -> String) throws {
         guard estimate <= bytes else {
             throw RasterError.invalidArgument(
-                name: "--max-memory", value: "\(what) needs about \(MemoryBudget.format(estimate))",
+                name: "--max-memory", value: "\(what()) needs about \(MemoryBudget.format(estimate))",
                 accepted: "at most \(self) (raise --max-memory, or make the canvas smaller)")
         }
     }
