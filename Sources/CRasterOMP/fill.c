@@ -484,11 +484,12 @@ static inline void paint_chunk(const fill_context *c, const uint32_t *restrict q
     const uint32_t *restrict m = c->masks;
     if (count == LANES && c->integral) {
         uint32_t m8[LANES];
+        float cov[LANES];
         uint32_t any = 0, all = 255, partial = 0;
         #pragma omp simd reduction(|:any, partial) reduction(&:all)
         for (int l = 0; l < LANES; l++) {
-            const float cov = rule_coverage(PREFIX_LANE(q, m, l) + carry, c->sweep_evenodd);
-            m8[l] = (uint32_t)(cov * 255.0f + 0.5f);
+            cov[l] = rule_coverage(PREFIX_LANE(q, m, l) + carry, c->sweep_evenodd);
+            m8[l] = (uint32_t)(cov[l] * 255.0f + 0.5f);
             any |= m8[l];
             all &= m8[l];
             partial |= (m8[l] + 1) & 0xFE; /* 0 only for m8 = 0 or 255 */
@@ -501,8 +502,11 @@ static inline void paint_chunk(const fill_context *c, const uint32_t *restrict q
         }
         if (partial == 0) {
             blend_chunk8(c, px, m8);
-            return;
+        } else {
+            #pragma omp simd
+            for (int l = 0; l < LANES; l++) px[l] = blend_pixel(c, px[l], cov[l]);
         }
+        return;
     }
     if (count == LANES) {
         if (c->sweep_evenodd) {
