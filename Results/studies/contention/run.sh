@@ -19,7 +19,13 @@ bin=.build/release/rasterbench
 swift build -c release --product rasterbench >/dev/null
 basedir=$(mktemp -d)/rb-base
 git worktree add --detach "$basedir" "$base" >/dev/null
-trap 'git worktree remove --force "$basedir"' EXIT
+spinner=
+cleanup() {
+    [ -n "$spinner" ] && kill "$spinner" 2>/dev/null || true
+    git worktree remove --force "$basedir" 2>/dev/null || true
+    git worktree prune
+}
+trap cleanup EXIT
 (cd "$basedir" && swift build -c release --product rasterbench >/dev/null)
 
 select=(--variants exact,full --backends simd,openmp --threads 1,2 --quick --no-dram)
@@ -27,11 +33,10 @@ select=(--variants exact,full --backends simd,openmp --threads 1,2 --quick --no-
 
 taskset -c $(( $(nproc) - 1 )) sh -c 'while :; do :; done' &
 spinner=$!
-trap 'kill $spinner 2>/dev/null; git worktree remove --force "$basedir"' EXIT
 rm -rf "$here/ab"
 "$bin" ab "$basedir/.build/release/rasterbench" --rounds 3 --variants exact,full --backends simd,openmp \
     --threads 1,2 --quick --out "$here/ab" >"$here/ab.txt" 2>&1 || true
-kill $spinner
+kill "$spinner"; spinner=
 # The per-round reports and logs are ab's intermediates; base.csv and
 # new.csv hold every sample with its round.
 rm -f "$here"/ab/round*
