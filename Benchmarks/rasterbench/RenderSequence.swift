@@ -26,6 +26,9 @@ extension Render {
         guard let output, let first = frames.first, let last = frames.last else {
             throw RasterError.invalidArgument(name: "--output (-o)", value: "missing", accepted: "a folder ending in / or a .webp file")
         }
+        // Checked at the render scale before the canvas is allocated (a
+        // scene's frames all have its canvas and the same ops).
+        try renderer.checkMemory(try scene.job(frame: first))
         let image = try Image(width: scene.canvas.width, height: scene.canvas.height)
         let url = URL(fileURLWithPath: output)
         let folder = output.hasSuffix("/")
@@ -68,6 +71,7 @@ extension Render {
     static func thumbnailWidth(_ frameWidth: Int) -> Int { min(frameWidth, max(64, frameWidth / 4)) }
 
     static func writeSheet(_ scene: any Scene, frames: [Int], renderer: Renderer, to out: URL) throws {
+        if let first = frames.first { try renderer.checkMemory(try scene.job(frame: first)) }
         let image = try Image(width: scene.canvas.width, height: scene.canvas.height)
         let layout = try ContactSheet.Layout(frameCount: frames.count, frameWidth: image.width, frameHeight: image.height,
                                              thumbnailWidth: thumbnailWidth(image.width))

@@ -95,6 +95,8 @@ final class NumericInputCLITests: CLITestCase {
             (["render", "huge-job.json", "-o", "o.png", "--max-memory", "16M"], "under --max-memory 16 MiB"),
             (["render", png, "-o", "o.png", "--max-memory", "16M"], "ops[0].file"),
             (["render", "--scene", "aurora", "--size", "6000x6000", "--scale", "0.5", "-o", "o.png", "--max-memory", "300M"], "at scale 0.5"),
+            (["render", "--scene", "aurora", "--size", "6000x6000", "--frames", "0..1", "-o", "frames/", "--max-memory", "300M"], "--max-memory"),
+            (["render", "--scene", "aurora", "--size", "6000x6000", "--sheet", "-o", "sheet.png", "--max-memory", "300M"], "--max-memory"),
             (["bench", nested, "--max-memory", "2G", "--runs", "1", "--quick"], "--no-quality"),
         ]
         for (args, mentions) in cases {
