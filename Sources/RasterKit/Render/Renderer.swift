@@ -137,7 +137,11 @@ public final class Renderer {
 
     private func run(_ ops: [JobOp], on target: ImageView, depth: Int, path: String = "") throws {
         for op in ops {
-            try timeBudget?.check()
+            if let timeBudget {
+                let floor = OpFloor.seconds(op, width: target.width, height: target.height,
+                                            blur: variants.blur, threads: backend.threads)
+                try timeBudget.check(floor: floor, of: "the \(path + op.name) op")
+            }
             let start = opTimer == nil ? 0 : DispatchTime.now().uptimeNanoseconds
             defer {
                 if let opTimer {

@@ -2,11 +2,14 @@ import Dispatch
 
 /// How long a command may keep rendering: a cooperative deadline that
 /// `Renderer` checks before each op (and commands between frames and
-/// stages). A job's cost is not estimated up front (it depends on the
+/// stages). A job's time is not estimated up front (it depends on the
 /// kernel, variant, backend and host: 50 exact sigma-4096 blurs of a 2000^2
-/// canvas, a 2 KB job, ran 114 s), so the limit stops the work instead: an
-/// op already started runs to its end, so a command stops at most one op
-/// past the limit, with an error, and writes nothing.
+/// canvas, a 2 KB job, ran 114 s), so the limit stops the work instead, in
+/// two ways: an op whose floor (`OpFloor`: the least time it can take on
+/// any host) does not fit in the time left is refused before it starts,
+/// and an op that starts runs to its end. So a command stops, with an error
+/// and writing nothing, at most one op past the limit, and that op could
+/// have finished in time on a fast enough host.
 public struct TimeBudget: Sendable, CustomStringConvertible {
     public let seconds: Double
     private let deadline: UInt64
@@ -34,4 +37,18 @@ public struct TimeBudget: Sendable, CustomStringConvertible {
                                               accepted: "at most \(self) (raise --max-seconds, or 0 for no limit)")
         }
     }
+
+    /// Throws if the deadline has passed or an op of this floor, in seconds,
+    /// started now, could not end before it.
+    public func check(floor seconds: Double, of what: @autoclosure () -> String) throws {
+        try check()
+        let left = (Double(deadline) - Double(DispatchTime.now().uptimeNanoseconds)) / 1e9
+        guard seconds <= left else {
+            throw RasterError.invalidArgument(
+                name: "--max-seconds", value: "\(what()) needs at least \(Self.format(seconds)) s on any host",
+                accepted: "at most \(self), of which \(Self.format(max(left, 0))) s are left (raise --max-seconds, or 0 for no limit)")
+        }
+    }
+
+    private static func format(_ seconds: Double) -> String { String(format: "%.3g", seconds) }
 }
