@@ -77,8 +77,11 @@ static void run_team(int team, int items, team_work work, const void *ctx) {
     if (team <= 1) { work(ctx, 0, 0, items); return; }
     const int ranges = items < team * RASTER_BANDS_PER_THREAD ? items : team * RASTER_BANDS_PER_THREAD;
     int next = 0;
+    raster_team_watch watch;
+    raster_team_fork(&watch);
     #pragma omp parallel num_threads(team)
     {
+        raster_team_arrive(&watch);
         int t = 0;
 #ifdef _OPENMP
         t = omp_get_thread_num();
@@ -86,6 +89,7 @@ static void run_team(int team, int items, team_work work, const void *ctx) {
         RASTER_CLAIM(next, ranges, r)
             work(ctx, t, (int)((long long)items * r / ranges), (int)((long long)items * (r + 1) / ranges));
     }
+    raster_team_join(&watch);
 }
 
 // MARK: - 1-D filters on a bundle buffer

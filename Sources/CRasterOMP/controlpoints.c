@@ -77,11 +77,17 @@ void raster_omp_control_points(const float *anchors, float *out, int64_t n, int 
     // time (a block is a few microseconds).
     const int64_t per = 4, claims = (blocks + per - 1) / per;
     int next = 0;
+    raster_team_watch watch;
+    raster_team_fork(&watch);
     #pragma omp parallel num_threads(team)
-    RASTER_CLAIM(next, claims, c) {
-        for (int64_t b = c * per; b < (c + 1) * per && b < blocks; b++) {
-            const int64_t b0 = b * K5_BLOCK, b1 = b0 + K5_BLOCK < n ? b0 + K5_BLOCK : n;
-            k5_block(anchors, out, n, b0, b1);
+    {
+        raster_team_arrive(&watch);
+        RASTER_CLAIM(next, claims, c) {
+            for (int64_t b = c * per; b < (c + 1) * per && b < blocks; b++) {
+                const int64_t b0 = b * K5_BLOCK, b1 = b0 + K5_BLOCK < n ? b0 + K5_BLOCK : n;
+                k5_block(anchors, out, n, b0, b1);
+            }
         }
     }
+    raster_team_join(&watch);
 }

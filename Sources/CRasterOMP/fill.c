@@ -686,8 +686,14 @@ void raster_omp_fill(const raster_omp_fill_plan *plan, const raster_omp_fill_sou
     }
     // Bands taken as threads come free (raster_omp.h says why).
     int next = 0;
+    raster_team_watch watch;
+    raster_team_fork(&watch);
     #pragma omp parallel num_threads(plan->bands)
-    RASTER_CLAIM(next, plan->bands, b) fill_band_at(&c, b);
+    {
+        raster_team_arrive(&watch);
+        RASTER_CLAIM(next, plan->bands, b) fill_band_at(&c, b);
+    }
+    raster_team_join(&watch);
 }
 
 /* ---- the accumulation stage alone (for differential tests) ------------ */

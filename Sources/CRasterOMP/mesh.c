@@ -272,8 +272,11 @@ void raster_omp_mesh_rgba8(const raster_omp_mesh *mesh, float *planes, uint8_t *
         return;
     }
     int next = 0;
+    raster_team_watch watch;
+    raster_team_fork(&watch);
     #pragma omp parallel num_threads(team)
     {
+        raster_team_arrive(&watch);
 #ifdef _OPENMP
         const int me = omp_get_thread_num();
 #else
@@ -284,4 +287,5 @@ void raster_omp_mesh_rgba8(const raster_omp_mesh *mesh, float *planes, uint8_t *
         // Strips taken as threads come free (raster_omp.h says why).
         RASTER_CLAIM(next, strips, k) mesh_strip(mesh, k, pu, pv, pc, plane, dst, width, height, stride);
     }
+    raster_team_join(&watch);
 }

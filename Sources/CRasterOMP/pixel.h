@@ -48,11 +48,17 @@ static inline int raster_team(int threads, int rows) {
             const int raster_chunk_ = raster_band_rows(raster_rows_, raster_team_);        \
             const int raster_bands_ = (raster_rows_ + raster_chunk_ - 1) / raster_chunk_;  \
             int raster_next_ = 0;                                                        \
+            raster_team_watch raster_watch_;                                             \
+            raster_team_fork(&raster_watch_);                                            \
             _Pragma("omp parallel num_threads(raster_team_)")                            \
-            RASTER_CLAIM(raster_next_, raster_bands_, raster_b_) {                       \
-                const int raster_end_ = (raster_b_ + 1) * raster_chunk_;                 \
-                for (int y = raster_b_ * raster_chunk_; y < raster_end_ && y < raster_rows_; y++) { body; } \
+            {                                                                            \
+                raster_team_arrive(&raster_watch_);                                      \
+                RASTER_CLAIM(raster_next_, raster_bands_, raster_b_) {                   \
+                    const int raster_end_ = (raster_b_ + 1) * raster_chunk_;             \
+                    for (int y = raster_b_ * raster_chunk_; y < raster_end_ && y < raster_rows_; y++) { body; } \
+                }                                                                        \
             }                                                                            \
+            raster_team_join(&raster_watch_);                                            \
         }                                                                                \
     } while (0)
 

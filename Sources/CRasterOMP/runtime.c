@@ -11,12 +11,53 @@
 // (which reads KMP_BLOCKTIME once, when it initialises). A user's own
 // KMP_BLOCKTIME wins. kmp_set_blocktime() would only reach teams forked by
 // the thread that calls it.
+// Whether KMP_BLOCKTIME is ours to adapt (the user did not set it).
+static int blocktime_adaptive;
+
 __attribute__((constructor)) static void raster_omp_set_blocktime(void) {
+    blocktime_adaptive = getenv("KMP_BLOCKTIME") == NULL;
     char ms[16];
     snprintf(ms, sizeof ms, "%d", RASTER_IDLE_SPIN_MS);
     setenv("KMP_BLOCKTIME", ms, 0);
 }
 #endif
+
+#include <time.h>
+
+static uint64_t now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+// Per calling thread: until when its teams count as contended, and the
+// spin time last given to libomp (-1: not yet).
+static _Thread_local uint64_t contended_until;
+static _Thread_local int spin_set = -1;
+
+void raster_team_fork(raster_team_watch *watch) {
+#ifdef _OPENMP
+    const int want = now_ns() < contended_until ? 0 : RASTER_IDLE_SPIN_MS;
+    if (blocktime_adaptive && want != spin_set) {
+        kmp_set_blocktime(want);
+        spin_set = want;
+    }
+#endif
+    // After the setting: its first call on a thread starts libomp there,
+    // which takes longer than a late start.
+    watch->fork_ns = now_ns();
+    watch->late = 0;
+}
+
+void raster_team_arrive(raster_team_watch *watch) {
+    if (now_ns() - watch->fork_ns > (uint64_t)RASTER_LATE_START_US * 1000u)
+        __atomic_store_n(&watch->late, 1, __ATOMIC_RELAXED);
+}
+
+void raster_team_join(const raster_team_watch *watch) {
+    if (__atomic_load_n(&watch->late, __ATOMIC_RELAXED))
+        contended_until = now_ns() + (uint64_t)RASTER_CONTENDED_HOLD_MS * 1000000u;
+}
 
 int raster_omp_available(void) {
 #ifdef _OPENMP

@@ -23,8 +23,21 @@ int raster_pin_thread(int core);
 
 /// The OpenMP runtime's default team size (1 without OpenMP).
 int raster_omp_max_threads(void);
-/// libomp's idle spin time for the calling thread's teams in ms (-1 without OpenMP).
+/// libomp's idle spin time for the calling thread's teams in ms (-1 without
+/// OpenMP): RASTER_IDLE_SPIN_MS, or 0 while they are contended.
 int raster_omp_blocktime_ms(void);
+
+/// A parallel region's contention watch (see RASTER_LATE_START_US): the
+/// caller calls raster_team_fork() before the region (which also sets how
+/// long the team's idle threads spin), every thread calls
+/// raster_team_arrive() first thing inside it, and the caller calls
+/// raster_team_join() after it. The spin setting follows the calling
+/// thread, which is the one that forks its teams; a user's own
+/// KMP_BLOCKTIME is left alone.
+typedef struct { uint64_t fork_ns; int late; } raster_team_watch;
+void raster_team_fork(raster_team_watch *watch);
+void raster_team_arrive(raster_team_watch *watch);
+void raster_team_join(const raster_team_watch *watch);
 
 /// K1 over one image or plane. `px`, `py` hold `count` point positions,
 /// `colors` 4 floats (r, g, b, a, premultiplied, 8-bit units) per point.
@@ -71,6 +84,25 @@ typedef struct raster_omp_freeform {
 // --rounds 3 --quick` and the simd rows' p95/median: 2.77 on average (7.73
 // at worst) with 200 ms, 1.08 (1.16) with 1 ms, same host, one after the other.
 #define RASTER_IDLE_SPIN_MS 1
+
+// Contention, for both threaded backends. A worker that starts a parallel
+// loop more than RASTER_LATE_START_US after the caller handed it out was
+// held back by the scheduler: another thread wants its core (on a phone,
+// the app's own threads; here `run --contend`). For RASTER_CONTENDED_HOLD_MS
+// after that, idle workers do not spin for RASTER_IDLE_SPIN_MS but sleep at
+// once. Why: a worker spinning on a shared core uses up its scheduler slice
+// spinning, so it is preempted partway through a later loop, and the caller
+// waits out the other thread's slice (milliseconds) for the item it holds
+// (OpenMP's join waits for it even when it holds none); a worker that
+// sleeps runs only in short bursts with work, which finish inside a slice.
+// The late start is far above a hand-off to a spinning worker (about a
+// microsecond) or a wake from sleep (tens of microseconds here) and below a
+// slice (0.75 ms and up). Re-check: `rasterbench run --scenes liquid,morph
+// --kernels fill,composite --variants exact --backends simd,openmp --threads
+// 1,2 --contend 1 --rounds 3 --quick` and each row's t=2 median against its
+// t=1 median, with RASTER_CONTENDED_HOLD_MS 0 (the old behaviour) and as set.
+#define RASTER_LATE_START_US 200
+#define RASTER_CONTENDED_HOLD_MS 100
 
 // How rows are shared among threads, for both threaded backends (the simd
 // backend's RowBands reads these). Rows go in bands of at least

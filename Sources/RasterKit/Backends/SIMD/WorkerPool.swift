@@ -36,6 +36,9 @@ import Darwin
 /// short so that an idle renderer between 60 Hz frames burns little; when
 /// the pool has more threads than the host has cores, workers never spin
 /// (a spinning thread would steal the core of one with work) but yield.
+/// Nor do they for a while after one of them started a loop late, which
+/// means another thread wants its core (raster_omp.h, RASTER_LATE_START_US,
+/// says why spinning then costs the caller a scheduler slice).
 final class WorkerPool: @unchecked Sendable {
     let threads: Int
     /// The current loop's body; written only while no item of it can be
@@ -51,6 +54,12 @@ final class WorkerPool: @unchecked Sendable {
     private var generation = 0
     /// Whether waiting threads may busy-wait (threads <= cores).
     private let spins: Bool
+    /// When the current loop was handed out, and until when idle workers
+    /// sleep at once instead of spinning (uptime nanoseconds).
+    private let handedOut = Atomic<UInt64>(0)
+    private let contendedUntil = Atomic<UInt64>(0)
+    private static let lateStart = UInt64(RASTER_LATE_START_US) * 1_000
+    private static let contendedHold = UInt64(RASTER_CONTENDED_HOLD_MS) * 1_000_000
     /// One parallel loop at a time per pool.
     private let exclusive = NSLock()
     /// The most items one loop may have (16 bits of the claim word).
@@ -90,6 +99,10 @@ final class WorkerPool: @unchecked Sendable {
         var seen = 0
         while true {
             seen = awaitTicket(workers[w], after: seen)
+            let now = DispatchTime.now().uptimeNanoseconds
+            if now &- handedOut.load(ordering: .relaxed) > WorkerPool.lateStart {
+                contendedUntil.store(now + WorkerPool.contendedHold, ordering: .relaxed)
+            }
             participate(index, generation: seen)
         }
     }
@@ -107,15 +120,17 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 
-    /// Returns worker `w`'s next ticket: spinning for `spinWindow`, then
-    /// asleep. The sleeping flag is a handshake: whoever clears it (the
-    /// worker on seeing its ticket, or `run` after posting one) decides
-    /// whether the semaphore is signalled, so no wake-up is lost or doubled.
+    /// Returns worker `w`'s next ticket: spinning for `spinWindow` (none
+    /// while contended), then asleep. The sleeping flag is a handshake:
+    /// whoever clears it (the worker on seeing its ticket, or `run` after
+    /// posting one) decides whether the semaphore is signalled, so no
+    /// wake-up is lost or doubled.
     private func awaitTicket(_ w: Worker, after seen: Int) -> Int {
         let clock = ContinuousClock()
+        let contended = DispatchTime.now().uptimeNanoseconds < contendedUntil.load(ordering: .relaxed)
         let deadline = clock.now.advanced(by: WorkerPool.spinWindow)
         var polls = 0
-        while true {
+        while !contended {
             let t = w.ticket.load(ordering: .acquiring)
             if t != seen { return t }
             polls += 1
@@ -143,6 +158,7 @@ final class WorkerPool: @unchecked Sendable {
             generation += 1
             let ticket = generation & 0xFFFF_FFFF
             done.store(0, ordering: .relaxed)
+            handedOut.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
             claim.store(ticket << 32 | items << 16, ordering: .releasing)
             for w in workers[0..<helpers] {
                 w.ticket.store(ticket, ordering: .sequentiallyConsistent)
