@@ -74,11 +74,12 @@ typedef void (*team_work)(const void *ctx, int t, int lo, int hi);
 
 static void run_team(int team, int items, team_work work, const void *ctx) {
     if (team > items) team = items;
-    if (team <= 1) { work(ctx, 0, 0, items); return; }
     const int ranges = items < team * RASTER_BANDS_PER_THREAD ? items : team * RASTER_BANDS_PER_THREAD;
     int next = 0;
+    static _Thread_local raster_team_site site;
     raster_team_watch watch;
-    raster_team_fork(&watch);
+    if (team > 1) team = raster_team_fork(&watch, &site, team, &next, ranges);
+    if (team <= 1) { work(ctx, 0, 0, items); return; }
     #pragma omp parallel num_threads(team)
     {
         raster_team_arrive(&watch);

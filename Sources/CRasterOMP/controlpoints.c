@@ -66,6 +66,13 @@ void raster_omp_control_points(const float *anchors, float *out, int64_t n, int 
     int team = threads;
     if (team > blocks) team = (int)blocks;
     if (team < 1) team = 1;
+    // Blocks taken as threads come free (raster_omp.h says why), a few at a
+    // time (a block is a few microseconds).
+    const int64_t per = 4, claims = (blocks + per - 1) / per;
+    int next = 0;
+    static _Thread_local raster_team_site site;
+    raster_team_watch watch;
+    if (team > 1) team = raster_team_fork(&watch, &site, team, &next, (int)claims);
     if (team == 1) { // on the caller: libomp allocates even for a one-thread region
         for (int64_t b = 0; b < blocks; b++) {
             const int64_t b0 = b * K5_BLOCK, b1 = b0 + K5_BLOCK < n ? b0 + K5_BLOCK : n;
@@ -73,12 +80,6 @@ void raster_omp_control_points(const float *anchors, float *out, int64_t n, int 
         }
         return;
     }
-    // Blocks taken as threads come free (raster_omp.h says why), a few at a
-    // time (a block is a few microseconds).
-    const int64_t per = 4, claims = (blocks + per - 1) / per;
-    int next = 0;
-    raster_team_watch watch;
-    raster_team_fork(&watch);
     #pragma omp parallel num_threads(team)
     {
         raster_team_arrive(&watch);

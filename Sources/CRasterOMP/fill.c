@@ -678,17 +678,19 @@ void raster_omp_fill(const raster_omp_fill_plan *plan, const raster_omp_fill_sou
        plain sample counts (the rule was applied per span), so the sweep
        clamps them like nonzero. */
     c.sweep_evenodd = plan->samples == 0 && evenodd;
-    // One band runs on the caller: libomp allocates even for a one-thread
-    // region, and a steady-state frame must not (see RASTER_PARALLEL_ROWS).
-    if (plan->bands == 1) {
-        fill_band_at(&c, 0);
-        return;
-    }
     // Bands taken as threads come free (raster_omp.h says why).
     int next = 0;
+    static _Thread_local raster_team_site site;
     raster_team_watch watch;
-    raster_team_fork(&watch);
-    #pragma omp parallel num_threads(plan->bands)
+    const int team = plan->bands > 1 ? raster_team_fork(&watch, &site, plan->bands, &next, plan->bands) : 1;
+    // A team of one runs on the caller: libomp allocates even for a
+    // one-thread region, and a steady-state frame must not (see
+    // RASTER_PARALLEL_ROWS).
+    if (team == 1) {
+        for (int b = 0; b < plan->bands; b++) fill_band_at(&c, b);
+        return;
+    }
+    #pragma omp parallel num_threads(team)
     {
         raster_team_arrive(&watch);
         RASTER_CLAIM(next, plan->bands, b) fill_band_at(&c, b);

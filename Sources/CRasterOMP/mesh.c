@@ -265,15 +265,16 @@ void raster_omp_mesh_rgba8(const raster_omp_mesh *mesh, float *planes, uint8_t *
     const int strips = mesh->strips;
     int team = threads < strips ? threads : strips;
     if (team < 1) team = 1;
+    int next = 0;
+    static _Thread_local raster_team_site site;
+    raster_team_watch watch;
+    if (team > 1) team = raster_team_fork(&watch, &site, team, &next, strips);
     if (team == 1) {
         // Directly on the caller: libomp allocates even for a one-thread team.
         float *pc = mesh->node_colors ? planes + 2 * plane : NULL;
         for (int k = 0; k < strips; k++) mesh_strip(mesh, k, planes, planes + plane, pc, plane, dst, width, height, stride);
         return;
     }
-    int next = 0;
-    raster_team_watch watch;
-    raster_team_fork(&watch);
     #pragma omp parallel num_threads(team)
     {
         raster_team_arrive(&watch);

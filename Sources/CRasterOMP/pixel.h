@@ -41,15 +41,18 @@ static inline int raster_team(int threads, int rows) {
 #define RASTER_PARALLEL_ROWS(height, threads, y, body)                                   \
     do {                                                                                 \
         const int raster_rows_ = (height);                                               \
-        const int raster_team_ = raster_team((threads), raster_rows_);                  \
+        int raster_team_ = raster_team((threads), raster_rows_);                        \
+        const int raster_chunk_ = raster_band_rows(raster_rows_, raster_team_);          \
+        const int raster_bands_ = (raster_rows_ + raster_chunk_ - 1) / raster_chunk_;    \
+        int raster_next_ = 0;                                                            \
+        static _Thread_local raster_team_site raster_site_;                              \
+        raster_team_watch raster_watch_;                                                 \
+        if (raster_team_ > 1)                                                            \
+            raster_team_ = raster_team_fork(&raster_watch_, &raster_site_, raster_team_, \
+                                            &raster_next_, raster_bands_);               \
         if (raster_team_ == 1) {                                                         \
             for (int y = 0; y < raster_rows_; y++) { body; }                             \
         } else {                                                                         \
-            const int raster_chunk_ = raster_band_rows(raster_rows_, raster_team_);        \
-            const int raster_bands_ = (raster_rows_ + raster_chunk_ - 1) / raster_chunk_;  \
-            int raster_next_ = 0;                                                        \
-            raster_team_watch raster_watch_;                                             \
-            raster_team_fork(&raster_watch_);                                            \
             _Pragma("omp parallel num_threads(raster_team_)")                            \
             {                                                                            \
                 raster_team_arrive(&raster_watch_);                                      \

@@ -35,28 +35,46 @@ static uint64_t now_ns(void) {
 static _Thread_local uint64_t contended_until;
 static _Thread_local int spin_set = -1;
 
-void raster_team_fork(raster_team_watch *watch) {
+static const uint64_t late_start_ns = (uint64_t)RASTER_LATE_START_US * 1000u;
+static const uint64_t contended_hold_ns = (uint64_t)RASTER_CONTENDED_HOLD_MS * 1000000u;
+
+int raster_team_fork(raster_team_watch *watch, raster_team_site *site, int team, const int *next, int count) {
+    const uint64_t now = now_ns();
+    if (team > 1 && now < site->solo_until) return 1;
 #ifdef _OPENMP
-    const int want = now_ns() < contended_until ? 0 : RASTER_IDLE_SPIN_MS;
+    const int want = now < contended_until ? 0 : RASTER_IDLE_SPIN_MS;
     if (blocktime_adaptive && want != spin_set) {
         kmp_set_blocktime(want);
         spin_set = want;
     }
 #endif
+    *watch = (raster_team_watch){ .team = team, .next = next, .count = count, .site = site };
     // After the setting: its first call on a thread starts libomp there,
     // which takes longer than a late start.
     watch->fork_ns = now_ns();
-    watch->late = 0;
+    return team;
 }
 
 void raster_team_arrive(raster_team_watch *watch) {
-    if (now_ns() - watch->fork_ns > (uint64_t)RASTER_LATE_START_US * 1000u)
-        __atomic_store_n(&watch->late, 1, __ATOMIC_RELAXED);
+#ifdef _OPENMP
+    if (omp_get_thread_num() == 0) return;
+#endif
+    if (now_ns() - watch->fork_ns <= late_start_ns) return;
+    __atomic_store_n(&watch->late, 1, __ATOMIC_RELAXED);
+    if (__atomic_load_n(watch->next, __ATOMIC_RELAXED) >= watch->count)
+        __atomic_fetch_add(&watch->idle, 1, __ATOMIC_RELAXED);
 }
 
 void raster_team_join(const raster_team_watch *watch) {
-    if (__atomic_load_n(&watch->late, __ATOMIC_RELAXED))
-        contended_until = now_ns() + (uint64_t)RASTER_CONTENDED_HOLD_MS * 1000000u;
+    if (!watch->late) return;
+    const uint64_t now = now_ns();
+    contended_until = now + contended_hold_ns;
+    if (watch->idle == watch->team - 1) watch->site->solo_until = now + contended_hold_ns;
+}
+
+void raster_omp_test_region(raster_team_watch *watch) {
+    #pragma omp parallel num_threads(2)
+    raster_team_arrive(watch);
 }
 
 int raster_omp_available(void) {

@@ -14,34 +14,46 @@ final class IdleSpinTests: XCTestCase {
         XCTAssertEqual(raster_omp_blocktime_ms(), Int32(RASTER_IDLE_SPIN_MS))
     }
 
-    /// A team member that starts late (another thread held its core) makes
-    /// the calling thread's next teams sleep at once when idle, for
-    /// RASTER_CONTENDED_HOLD_MS; then they spin again. The late start is
-    /// made by moving the fork time back, not by waiting for a scheduler.
-    func testALateStartStopsTheIdleSpinForAWhile() throws {
+    /// A helper that starts late (another thread held its core) makes the
+    /// calling thread's next teams sleep at once when idle, for
+    /// RASTER_CONTENDED_HOLD_MS, and then spin again; a call site whose late
+    /// helpers found every item taken runs on the caller alone (a team of
+    /// 1) as long. The late start is made by moving the fork time back, not
+    /// by waiting for a scheduler; a region runs for real in between.
+    func testALateStartStopsTheIdleSpinAndSoloesTheSiteForAWhile() throws {
         try XCTSkipIf(raster_omp_available() == 0, "built without OpenMP")
         try XCTSkipIf(ProcessInfo.processInfo.environment["KMP_BLOCKTIME"] != "\(RASTER_IDLE_SPIN_MS)", "KMP_BLOCKTIME set by the user")
         // A fresh thread, so no earlier team's lateness counts.
-        let result = OneShotThread.run {
+        let result = OneShotThread.run { () -> [Int32] in
+            var site = raster_team_site(), other = raster_team_site()
             var watch = raster_team_watch()
-            raster_team_fork(&watch)
-            raster_team_arrive(&watch) // on time
-            raster_team_join(&watch)
-            raster_team_fork(&watch)
-            let before = raster_omp_blocktime_ms()
-            watch.fork_ns -= UInt64(RASTER_LATE_START_US) * 1_000 + 1
-            raster_team_arrive(&watch) // late
-            raster_team_join(&watch)
-            raster_team_fork(&watch)
-            let contended = raster_omp_blocktime_ms()
-            raster_team_join(&watch)
+            var next: Int32 = 0
+            var seen: [Int32] = []
+            func region(late: Bool, itemsLeft: Bool) {
+                next = 0
+                seen.append(raster_team_fork(&watch, &site, 2, &next, 4))
+                seen.append(raster_omp_blocktime_ms())
+                if late { watch.fork_ns -= UInt64(RASTER_LATE_START_US) * 1_000 + 1 }
+                if !itemsLeft { next = 4 }
+                raster_omp_test_region(&watch)
+                raster_team_join(&watch)
+            }
+            // libomp starts this thread's team in its first region, late
+            // by far; that region is not joined, so it changes nothing.
+            var warm = raster_team_watch(), unused = raster_team_site()
+            _ = raster_team_fork(&warm, &unused, 2, &next, 4)
+            raster_omp_test_region(&warm)
+            region(late: false, itemsLeft: false)  // on time: team 2, spinning
+            region(late: true, itemsLeft: true)    // late but useful: team 2, now asleep
+            region(late: true, itemsLeft: false)   // late and useless
+            seen.append(raster_team_fork(&watch, &site, 2, &next, 4))   // this site: solo
+            seen.append(raster_team_fork(&watch, &other, 2, &next, 4))  // another: its team
             usleep(UInt32(RASTER_CONTENDED_HOLD_MS) * 1_000 + 20_000)
-            raster_team_fork(&watch)
-            let after = raster_omp_blocktime_ms()
-            raster_team_join(&watch)
-            return [before, contended, after]
+            region(late: false, itemsLeft: false)  // both expired
+            return seen
         }
-        XCTAssertEqual(result, [Int32(RASTER_IDLE_SPIN_MS), 0, Int32(RASTER_IDLE_SPIN_MS)])
+        let spin = Int32(RASTER_IDLE_SPIN_MS)
+        XCTAssertEqual(result, [2, spin, 2, spin, 2, 0, 1, 2, 2, spin])
     }
 }
 

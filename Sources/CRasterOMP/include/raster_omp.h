@@ -27,17 +27,35 @@ int raster_omp_max_threads(void);
 /// OpenMP): RASTER_IDLE_SPIN_MS, or 0 while they are contended.
 int raster_omp_blocktime_ms(void);
 
-/// A parallel region's contention watch (see RASTER_LATE_START_US): the
-/// caller calls raster_team_fork() before the region (which also sets how
-/// long the team's idle threads spin), every thread calls
-/// raster_team_arrive() first thing inside it, and the caller calls
-/// raster_team_join() after it. The spin setting follows the calling
-/// thread, which is the one that forks its teams; a user's own
-/// KMP_BLOCKTIME is left alone.
-typedef struct { uint64_t fork_ns; int late; } raster_team_watch;
-void raster_team_fork(raster_team_watch *watch);
+/// A parallel region's contention watch (see RASTER_LATE_START_US). The
+/// caller calls raster_team_fork() before the region, with the team it
+/// wants and the claim counter its threads will take `count` items from;
+/// it returns the team to use: 1 means run the items on the caller, with no
+/// region. Every thread calls raster_team_arrive() first thing inside the
+/// region, and the caller raster_team_join() after it.
+///
+/// Two adaptations follow. While the calling thread's teams are contended,
+/// their idle threads sleep at once (the KMP blocktime, which follows the
+/// thread that forks; a user's own KMP_BLOCKTIME is left alone). And a call
+/// site whose helpers came late to find every item taken runs on the
+/// caller alone for RASTER_CONTENDED_HOLD_MS, then tries its team again:
+/// OpenMP's join waits for every thread of a team, even one that only
+/// arrives to leave, so a short region gains nothing from a thread the
+/// scheduler holds back and waits a slice for it. `site` is the call
+/// site's own state (a static _Thread_local, zeroed).
+typedef struct { uint64_t solo_until; } raster_team_site;
+typedef struct {
+    uint64_t fork_ns;
+    int late, idle, count, team;
+    const int *next;
+    raster_team_site *site;
+} raster_team_watch;
+int raster_team_fork(raster_team_watch *watch, raster_team_site *site, int team, const int *next, int count);
 void raster_team_arrive(raster_team_watch *watch);
 void raster_team_join(const raster_team_watch *watch);
+/// An empty two-thread region in which each thread arrives at `watch`: for
+/// the watch's tests.
+void raster_omp_test_region(raster_team_watch *watch);
 
 /// K1 over one image or plane. `px`, `py` hold `count` point positions,
 /// `colors` 4 floats (r, g, b, a, premultiplied, 8-bit units) per point.
