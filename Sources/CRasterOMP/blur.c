@@ -89,6 +89,7 @@ static void run_team(int team, int items, team_work work, const void *ctx) {
 #endif
         RASTER_CLAIM(next, ranges, r)
             work(ctx, t, (int)((long long)items * r / ranges), (int)((long long)items * (r + 1) / ranges));
+        raster_team_leave(&watch);
     }
     raster_team_join(&watch);
 }

@@ -89,6 +89,7 @@ void raster_omp_control_points(const float *anchors, float *out, int64_t n, int 
                 k5_block(anchors, out, n, b0, b1);
             }
         }
+        raster_team_leave(&watch);
     }
     raster_team_join(&watch);
 }

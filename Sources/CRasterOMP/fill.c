@@ -694,6 +694,7 @@ void raster_omp_fill(const raster_omp_fill_plan *plan, const raster_omp_fill_sou
     {
         raster_team_arrive(&watch);
         RASTER_CLAIM(next, plan->bands, b) fill_band_at(&c, b);
+        raster_team_leave(&watch);
     }
     raster_team_join(&watch);
 }

@@ -287,6 +287,7 @@ void raster_omp_mesh_rgba8(const raster_omp_mesh *mesh, float *planes, uint8_t *
         float *pc = mesh->node_colors ? pu + 2 * plane : NULL;
         // Strips taken as threads come free (raster_omp.h says why).
         RASTER_CLAIM(next, strips, k) mesh_strip(mesh, k, pu, pv, pc, plane, dst, width, height, stride);
+        raster_team_leave(&watch);
     }
     raster_team_join(&watch);
 }

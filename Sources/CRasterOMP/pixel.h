@@ -60,6 +60,7 @@ static inline int raster_team(int threads, int rows) {
                     const int raster_end_ = (raster_b_ + 1) * raster_chunk_;             \
                     for (int y = raster_b_ * raster_chunk_; y < raster_end_ && y < raster_rows_; y++) { body; } \
                 }                                                                        \
+                raster_team_leave(&raster_watch_);                                       \
             }                                                                            \
             raster_team_join(&raster_watch_);                                            \
         }                                                                                \

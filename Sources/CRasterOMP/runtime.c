@@ -37,6 +37,7 @@ static _Thread_local int spin_set = -1;
 
 static const uint64_t late_start_ns = (uint64_t)RASTER_LATE_START_US * 1000u;
 static const uint64_t contended_hold_ns = (uint64_t)RASTER_CONTENDED_HOLD_MS * 1000000u;
+static const uint64_t solo_region_ns = (uint64_t)RASTER_SOLO_REGION_US * 1000u;
 
 int raster_team_fork(raster_team_watch *watch, raster_team_site *site, int team, const int *next, int count) {
     const uint64_t now = now_ns();
@@ -65,16 +66,29 @@ void raster_team_arrive(raster_team_watch *watch) {
         __atomic_fetch_add(&watch->idle, 1, __ATOMIC_RELAXED);
 }
 
+void raster_team_leave(raster_team_watch *watch) {
+#ifdef _OPENMP
+    if (omp_get_thread_num() != 0) return;
+#endif
+    watch->caller_done_ns = now_ns();
+}
+
 void raster_team_join(const raster_team_watch *watch) {
     if (!watch->late) return;
     const uint64_t now = now_ns();
     contended_until = now + contended_hold_ns;
-    if (watch->idle == watch->team - 1) watch->site->solo_until = now + contended_hold_ns;
+    // Every helper came to nothing, so the caller did all the work: alone,
+    // a short region is done before a held-back helper would even start.
+    if (watch->idle == watch->team - 1 && watch->caller_done_ns - watch->fork_ns < solo_region_ns)
+        watch->site->solo_until = now + contended_hold_ns;
 }
 
 void raster_omp_test_region(raster_team_watch *watch) {
     #pragma omp parallel num_threads(2)
-    raster_team_arrive(watch);
+    {
+        raster_team_arrive(watch);
+        raster_team_leave(watch);
+    }
 }
 
 int raster_omp_available(void) {

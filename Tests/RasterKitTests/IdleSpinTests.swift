@@ -17,8 +17,8 @@ final class IdleSpinTests: XCTestCase {
     /// A helper that starts late (another thread held its core) makes the
     /// calling thread's next teams sleep at once when idle, for
     /// RASTER_CONTENDED_HOLD_MS, and then spin again; a call site whose late
-    /// helpers found every item taken runs on the caller alone (a team of
-    /// 1) as long. The late start is made by moving the fork time back, not
+    /// helpers found every item taken in a short region runs on the caller
+    /// alone (a team of 1) as long. The late start is made by moving the fork time back, not
     /// by waiting for a scheduler; a region runs for real in between.
     func testALateStartStopsTheIdleSpinAndSoloesTheSiteForAWhile() throws {
         try XCTSkipIf(raster_omp_available() == 0, "built without OpenMP")
@@ -29,13 +29,14 @@ final class IdleSpinTests: XCTestCase {
             var watch = raster_team_watch()
             var next: Int32 = 0
             var seen: [Int32] = []
-            func region(late: Bool, itemsLeft: Bool) {
+            func region(late: Bool, itemsLeft: Bool, long: Bool = false) {
                 next = 0
                 seen.append(raster_team_fork(&watch, &site, 2, &next, 4))
                 seen.append(raster_omp_blocktime_ms())
                 if late { watch.fork_ns -= UInt64(RASTER_LATE_START_US) * 1_000 + 1 }
                 if !itemsLeft { next = 4 }
                 raster_omp_test_region(&watch)
+                if long { watch.caller_done_ns = watch.fork_ns + UInt64(RASTER_SOLO_REGION_US) * 1_000 + 1 }
                 raster_team_join(&watch)
             }
             // libomp starts this thread's team in its first region, late
@@ -45,6 +46,7 @@ final class IdleSpinTests: XCTestCase {
             raster_omp_test_region(&warm)
             region(late: false, itemsLeft: false)  // on time: team 2, spinning
             region(late: true, itemsLeft: true)    // late but useful: team 2, now asleep
+            region(late: true, itemsLeft: false, long: true) // useless, but long: keeps its team
             region(late: true, itemsLeft: false)   // late and useless
             seen.append(raster_team_fork(&watch, &site, 2, &next, 4))   // this site: solo
             seen.append(raster_team_fork(&watch, &other, 2, &next, 4))  // another: its team
@@ -53,7 +55,7 @@ final class IdleSpinTests: XCTestCase {
             return seen
         }
         let spin = Int32(RASTER_IDLE_SPIN_MS)
-        XCTAssertEqual(result, [2, spin, 2, spin, 2, 0, 1, 2, 2, spin])
+        XCTAssertEqual(result, [2, spin, 2, spin, 2, 0, 2, 0, 1, 2, 2, spin])
     }
 }
 

@@ -32,26 +32,29 @@ int raster_omp_blocktime_ms(void);
 /// wants and the claim counter its threads will take `count` items from;
 /// it returns the team to use: 1 means run the items on the caller, with no
 /// region. Every thread calls raster_team_arrive() first thing inside the
-/// region, and the caller raster_team_join() after it.
+/// region and raster_team_leave() when it has no more items, and the caller
+/// raster_team_join() after it.
 ///
 /// Two adaptations follow. While the calling thread's teams are contended,
 /// their idle threads sleep at once (the KMP blocktime, which follows the
 /// thread that forks; a user's own KMP_BLOCKTIME is left alone). And a call
-/// site whose helpers came late to find every item taken runs on the
-/// caller alone for RASTER_CONTENDED_HOLD_MS, then tries its team again:
+/// site whose helpers came late to find every item taken, in a region the
+/// caller finished within RASTER_SOLO_REGION_US, runs on the caller alone
+/// for RASTER_CONTENDED_HOLD_MS, then tries its team again:
 /// OpenMP's join waits for every thread of a team, even one that only
 /// arrives to leave, so a short region gains nothing from a thread the
 /// scheduler holds back and waits a slice for it. `site` is the call
 /// site's own state (a static _Thread_local, zeroed).
 typedef struct { uint64_t solo_until; } raster_team_site;
 typedef struct {
-    uint64_t fork_ns;
+    uint64_t fork_ns, caller_done_ns;
     int late, idle, count, team;
     const int *next;
     raster_team_site *site;
 } raster_team_watch;
 int raster_team_fork(raster_team_watch *watch, raster_team_site *site, int team, const int *next, int count);
 void raster_team_arrive(raster_team_watch *watch);
+void raster_team_leave(raster_team_watch *watch);
 void raster_team_join(const raster_team_watch *watch);
 /// An empty two-thread region in which each thread arrives at `watch`: for
 /// the watch's tests.
@@ -121,6 +124,13 @@ typedef struct raster_omp_freeform {
 // t=1 median, with RASTER_CONTENDED_HOLD_MS 0 (the old behaviour) and as set.
 #define RASTER_LATE_START_US 200
 #define RASTER_CONTENDED_HOLD_MS 100
+// While contended, an OpenMP region the caller alone finishes within this
+// (about a scheduler slice: what waiting for a held-back helper costs) runs
+// on the caller alone; a longer one keeps its team, whose helper's share is
+// worth more than an occasional wait (raster_team_fork says how). Re-check
+// as for RASTER_CONTENDED_HOLD_MS: the openmp rows of long frames (stars,
+// the scaled scenes) lose their t=2 gain when this is large.
+#define RASTER_SOLO_REGION_US 1000
 
 // How rows are shared among threads, for both threaded backends (the simd
 // backend's RowBands reads these). Rows go in bands of at least
