@@ -125,12 +125,16 @@ typedef struct raster_omp_freeform {
 #define RASTER_LATE_START_US 200
 #define RASTER_CONTENDED_HOLD_MS 100
 // While contended, an OpenMP region the caller alone finishes within this
-// (about a scheduler slice: what waiting for a held-back helper costs) runs
-// on the caller alone; a longer one keeps its team, whose helper's share is
-// worth more than an occasional wait (raster_team_fork says how). Re-check
-// as for RASTER_CONTENDED_HOLD_MS: the openmp rows of long frames (stars,
-// the scaled scenes) lose their t=2 gain when this is large.
-#define RASTER_SOLO_REGION_US 1000
+// runs on the caller alone; a longer one keeps its team (raster_team_fork
+// says how). The break-even: a helper on a shared core gets about half of
+// it, so it saves at most a third of a region of length L, while waiting
+// for it costs a scheduler slice S (milliseconds) in the regions where it
+// is held back, a fraction p of them: L = 3 p S, about 2 ms for p = 1/2
+// and S = 1.5 ms. Re-check as for RASTER_CONTENDED_HOLD_MS: at 1 ms the
+// composite kernel (a 1.2 ms region) ran 2.2x slower at t=2 than at t=1;
+// with every site alone while contended, the openmp stars fill and the
+// scaled scenes lost their t=2 gain (0.4-0.6 of t=1 became 1.0).
+#define RASTER_SOLO_REGION_US 2000
 
 // How rows are shared among threads, for both threaded backends (the simd
 // backend's RowBands reads these). Rows go in bands of at least
