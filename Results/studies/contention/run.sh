@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Frames under contention: every kernel's and scene's exact variant on simd
 # and openmp at 1 and 2 threads while one busy thread holds a core (on a
-# phone, the app's own threads), before and after threads took bands as
-# they came free. Writes into this folder:
+# phone, the app's own threads), before and after the threaded backends
+# adapted to it (raster_omp.h: RASTER_LATE_START_US and what follows).
+# Writes into this folder:
 #   after.csv   this build, `run --contend 1` (the harness's own contender),
 #               3 rounds: t=2 against t=1 under the same contention;
-#   ab/         `ab` of the base build (BASE, default f421bca: equal bands)
+#   ab/         `ab` of the base build (BASE, default 15d662f: idle workers
+#               always spin for 1 ms; f421bca gave each thread one equal band)
 #               against this build, 3 rounds, both under one external
 #               contender pinned to the last core (the base has no --contend);
 #   summary.md  made by summary.py from the two.
@@ -14,7 +16,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here/../../.."
-base=${1:-f421bca}
+base=${1:-15d662f}
 bin=.build/release/rasterbench
 swift build -c release --product rasterbench >/dev/null
 basedir=$(mktemp -d)/rb-base

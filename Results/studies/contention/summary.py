@@ -30,7 +30,7 @@ for name, path in [("before", "ab/base.csv"), ("after", "ab/new.csv"), ("after, 
 print()
 print("t2/t1 = median at 2 threads / median at 1 thread, same build, same contention; <= 1.00 is the goal.\n")
 sets = []
-for name, path in [("before (ab base, equal bands)", "ab/base.csv"), ("after (ab new)", "ab/new.csv"),
+for name, path in [("before (ab base)", "ab/base.csv"), ("after (ab new)", "ab/new.csv"),
                    ("after (run --contend 1)", "after.csv")]:
     p = os.path.join(here, path)
     if os.path.exists(p):
