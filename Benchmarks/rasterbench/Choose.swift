@@ -265,10 +265,5 @@ struct ChooseOutput: Codable {
     var choices: [Choice]
     var fronts: [QualityFront]
 
-    func encoded() throws -> Data {
-        let e = JSONEncoder()
-        e.outputFormatting = [.prettyPrinted, .sortedKeys]
-        e.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return try e.encode(self)
-    }
+    func encoded() throws -> Data { try JSONOutput.encode(self) }
 }

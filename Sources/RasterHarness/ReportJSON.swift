@@ -23,12 +23,7 @@ public struct RunReport: Codable, Sendable {
         self.clockResolutionNs = Double(MonotonicClock.resolutionNanoseconds)
     }
 
-    public func encoded() throws -> Data {
-        let e = JSONEncoder()
-        e.outputFormatting = [.prettyPrinted, .sortedKeys]
-        e.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return try e.encode(self)
-    }
+    public func encoded() throws -> Data { try JSONOutput.encode(self) }
 
     /// Decodes a report and checks every row (`ReportRowRules`, as the CSV
     /// reader does). An error names the line and column of the offending

@@ -62,4 +62,18 @@ final class TerminalTextTests: XCTestCase {
         }
         for v: UInt32 in [0x20, 0x7E, 0xA0, 0xE9, 0x2014] { XCTAssertFalse(RasterError.isControl(Unicode.Scalar(v)!), String(v, radix: 16)) }
     }
+
+    /// JSON output (`choose --json`, wisdom, JSON reports) escapes every
+    /// control character, C1 and bidi included, and decodes to the same text.
+    func testJSONOutputEscapesEveryControlAndRoundTrips() throws {
+        struct Doc: Codable, Equatable { var name: String; var list: [String]; var psnr: Double }
+        let doc = Doc(name: Self.hostile, list: [Self.hostile, "plain \u{e9}"], psnr: .infinity)
+        let data = try JSONOutput.encode(doc)
+        let text = String(decoding: data, as: UTF8.self)
+        Self.assertNoControl(text, "JSON")
+        XCTAssertTrue(text.contains("\\u009B31m\\u202Eevil\\u2066"), text)
+        let d = JSONDecoder()
+        d.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        XCTAssertEqual(try d.decode(Doc.self, from: data), doc)
+    }
 }

@@ -83,13 +83,7 @@ public struct Wisdom: Sendable, Codable, Equatable {
 
     // MARK: - Files
 
-    public func encoded() throws -> Data {
-        let e = JSONEncoder()
-        e.outputFormatting = [.prettyPrinted, .sortedKeys]
-        // A front may hold an exact option whose PSNR is infinite.
-        e.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return try e.encode(self)
-    }
+    public func encoded() throws -> Data { try JSONOutput.encode(self) }
 
     public func save(to url: URL) throws {
         try AtomicFile.write(String(decoding: try encoded(), as: UTF8.self), toPath: url.path, createDirectory: true)
