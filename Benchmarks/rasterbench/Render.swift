@@ -80,6 +80,7 @@ struct Render: ParsableCommand {
             if let out { try OutputPath.requireDistinct([("--output (-o)", out.path)], inputs: [("JOB", jobPath)]) }
             let job = try Job.load(contentsOf: try inputURL(jobPath, name: "JOB"), memoryBudget: options.memoryBudget())
             guard let out else { print(try job.jsonText(), terminator: ""); return }
+            try OutputPath.requireDistinct([("--output (-o)", out.path)], inputs: job.imageFiles.map { ("the job's image", $0) })
             try ImageFile.checkCanvas(width: job.width, height: job.height, for: out)
             try renderer.checkMemory(job)
             let image = try Image(width: job.width, height: job.height)

@@ -171,9 +171,9 @@ final class SafeFileCLITests: CLITestCase {
         XCTAssertEqual(try temporaries(), [])
     }
 
-    /// An output that is one of the command's inputs, by another spelling,
-    /// a hard link or a symbolic link, is refused before anything is read
-    /// or written, and the input is left as it was.
+    /// An output that is one of the command's inputs (a job's image files
+    /// included), by another spelling, a hard link or a symbolic link, is
+    /// refused before anything is written, and the input is left as it was.
     func testAnOutputThatIsAnInputIsRefused() throws {
         let job = ##"{"width":8,"height":8,"background":"#336699FF"}"##
         _ = try file(job, "job.json")
@@ -183,6 +183,10 @@ final class SafeFileCLITests: CLITestCase {
         _ = try file(trace, "t.csv")
         XCTAssertEqual(link(dir.appendingPathComponent("r.csv").path, dir.appendingPathComponent("r.html").path), 0)
         XCTAssertEqual(link(dir.appendingPathComponent("job.json").path, dir.appendingPathComponent("job.png").path), 0)
+        // A job whose image op reads the file its output would replace.
+        XCTAssertEqual(try run(["render", "job.json", "-o", "img.png"]).status, 0)
+        let picture = try Data(contentsOf: dir.appendingPathComponent("img.png"))
+        _ = try file(##"{"width":8,"height":8,"ops":[{"op":"image","file":"img.png"}]}"##, "uses-img.json")
         XCTAssertEqual(symlink("r.json", dir.appendingPathComponent("alias.json").path), 0)
         XCTAssertEqual(link(dir.appendingPathComponent("r.json").path, dir.appendingPathComponent("hard.json").path), 0)
         let cases: [[String]] = [
@@ -190,6 +194,7 @@ final class SafeFileCLITests: CLITestCase {
             ["choose", "--from", "r.json", "--save", "hard.json"],
             ["report", "r.csv", "-o", "r.html"],
             ["render", "job.json", "-o", "job.png"],
+            ["render", "uses-img.json", "-o", "./img.png"],
             ["governor", "--trace", "t.csv", "--record", "./t.csv"],
         ]
         for args in cases {
@@ -200,6 +205,7 @@ final class SafeFileCLITests: CLITestCase {
         }
         XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent("r.csv")), report)
         XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent("job.json")), Data(job.utf8))
+        XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent("img.png")), picture)
         XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("t.csv"), encoding: .utf8), trace)
         XCTAssertTrue(try String(contentsOf: dir.appendingPathComponent("r.json"), encoding: .utf8).contains("\"rows\""))
     }

@@ -10,6 +10,9 @@ public struct Job: Sendable {
     /// The canvas's initial colour (default transparent).
     public var background: Color
     public var ops: [JobOp]
+    /// The image files a decoded job's `image` ops were read from (so that
+    /// a command can refuse to write its output over one of them).
+    public internal(set) var imageFiles: [String] = []
 
     public init(width: Int, height: Int, background: Color = .transparent, ops: [JobOp]) throws {
         try Image.validate(width: width, height: height, name: "width x height")

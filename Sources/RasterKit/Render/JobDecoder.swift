@@ -48,7 +48,9 @@ extension Job {
                                what: "this \(width)x\(height) job")
         let decoder = JobDecoder(width: width, height: height, baseDirectory: baseDirectory, memoryBudget: memoryBudget)
         let ops = try decoder.ops(node.optional("ops"))
-        return try Job(width: width, height: height, background: background, ops: ops)
+        var job = try Job(width: width, height: height, background: background, ops: ops)
+        job.imageFiles = decoder.imageFiles.paths
+        return job
     }
 }
 
@@ -57,6 +59,9 @@ struct JobDecoder {
     let width: Int
     let height: Int
     let baseDirectory: URL
+    /// The files `image` ops read, in order.
+    let imageFiles = ImageFiles()
+    final class ImageFiles { var paths: [String] = [] }
     /// Bounds an `image` op's file before it is read.
     var memoryBudget: MemoryBudget = .default
 
@@ -233,6 +238,7 @@ struct JobDecoder {
         let fileNode = try node.required("file")
         let name = try fileNode.string()
         let url = URL(fileURLWithPath: name, relativeTo: baseDirectory).standardizedFileURL
+        imageFiles.paths.append(url.path)
         let image: Image
         do {
             image = try ImageFile.read(url, width: width, height: height, fileLimit: memoryBudget.bytes)
