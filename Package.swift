@@ -195,7 +195,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["rasterbench"],
+            // RasterReport and RasterHarness: the report's page built in
+            // process, to hold it to what the `choose` executable prints.
+            dependencies: ["rasterbench", "RasterReport", "RasterHarness"],
             path: "Tests/CLITests",
             swiftSettings: swift5
         ),

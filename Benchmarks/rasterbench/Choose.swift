@@ -129,10 +129,8 @@ struct Choose: ParsableCommand {
             notes.append("some rows come from a DEBUG build: their times are not meaningful")
         }
 
-        let fronts = QualityFront.fronts(from: rows)
-        let choices = fronts.map {
-            Chooser.choose($0, budgetMs: budget.milliseconds, headroom: headroom, minPSNR: minPSNR, threads: threads)
-        }
+        let answer = Answer.make(rows: rows, budgetMs: budget.milliseconds, headroom: headroom, minPSNR: minPSNR, threads: threads)
+        let fronts = answer.fronts, choices = answer.choices
         let present = Set(fronts.map(\.target))
         // Without an explicit selection a report need not hold every target:
         // only the ones it names but could not use are missing.
@@ -165,8 +163,8 @@ struct Choose: ParsableCommand {
         print("times are the measuring host's; a profile on another host is a resolution and a thread count, not a speed promise")
         print("")
         print(Choose.table(choices))
-        if choices.contains(where: { [$0.chosen, $0.runnerUp, $0.fastest].contains { $0?.matchesReference == true } }) {
-            print(Choose.starNote)
+        if ChoiceText.hasStar(choices) {
+            print(ChoiceText.starNote)
         }
         let misses = Choose.misses(choices)
         if !misses.isEmpty {
@@ -216,38 +214,16 @@ struct Choose: ParsableCommand {
                       minPSNR: minPSNR, threads: threads, fronts: fronts, choices: choices)
     }
 
-    /// The PSNR, starred when the option is within rounding of the reference.
-    static func psnr(_ o: FrontOption) -> String {
-        guard let q = o.psnrDb else { return "-" }
-        return (q.isInfinite ? "inf" : Human.number(q)) + (o.matchesReference ? "*" : "")
-    }
-
-    static let starNote = "* within \(NumberFormat.decimal(Chooser.roundingMaxErr)) level of the reference everywhere (max error): counted as the reference's quality, so the faster such option wins"
-
     /// target, chosen option, p95, PSNR, margin, runner-up.
     static func table(_ choices: [Choice]) -> String {
-        var t = TextTable(["target", "chosen", "p95", "PSNR dB", "margin", "runner-up"])
-        for c in choices {
-            guard let o = c.chosen else {
-                t.add([c.name, "(nothing fits)", c.fastest.map { Human.time(ms: $0.p95Ms) } ?? "-", "-", "-", "-"])
-                continue
-            }
-            let runner = c.runnerUp.map { "\($0.label) (\(Human.time(ms: $0.p95Ms))\($0.psnrDb == nil ? "" : ", \(psnr($0)) dB"))" } ?? "-"
-            t.add([c.name, o.label, Human.time(ms: o.p95Ms), psnr(o), c.marginMs.map { Human.time(ms: $0) } ?? "-", runner])
-        }
+        var t = TextTable(ChoiceText.header)
+        for c in choices { t.add(ChoiceText.cells(c)) }
         return t.render()
     }
 
     /// One line per target where nothing fits (report text, made terminal-safe).
     static func misses(_ choices: [Choice]) -> [String] {
-        choices.filter { $0.chosen == nil }.map { c in TerminalText.safe(missLine(c)) }
-    }
-
-    static func missLine(_ c: Choice) -> String {
-        guard let f = c.fastest, let miss = c.missByMs else {
-            return "\(c.name): no eligible option (every option dropped by --min-psnr/--threads or of unknown quality)"
-        }
-        return "\(c.name): fastest is \(f.label), p95 \(Human.time(ms: f.p95Ms)) (PSNR \(f.psnrDb == nil ? "not measured" : psnr(f) + " dB")), over the \(Human.time(ms: c.limitMs)) limit by \(Human.time(ms: miss))"
+        choices.filter { $0.chosen == nil }.map { c in TerminalText.safe(ChoiceText.missLine(c)) }
     }
 }
 

@@ -13,7 +13,9 @@ struct Compare: ParsableCommand {
             within them, and a verdict: faster/slower when the whole interval lies beyond the \
             noise threshold, ~ when it lies wholly within it, ? (inconclusive: run more rounds) \
             otherwise, and always with fewer than 3 rounds a side (one run cannot tell run-to-run \
-            noise apart). With --baseline, each report's backends are compared with that backend.
+            noise apart). For each ?, the change the data could resolve (half the interval's \
+            width) and the rounds a side that would resolve the threshold; rows whose rounds ran \
+            at two speeds are named. With --baseline, each report's backends are compared with that backend.
             """)
 
     @Argument(help: "Reports (.csv, or .json from run --json).")
@@ -28,6 +30,15 @@ struct Compare: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Compare the backends inside each report against this one (e.g. naive).")
     var baseline: String?
 
+    @Option(name: .long, help: "Output: text, or markdown (a table for a CI comment).")
+    var format: String = "text"
+
+    @Option(name: .long, help: "Row order: name, or change (the largest change either way first).")
+    var sort: String = "name"
+
+    @Flag(name: .long, help: "Only the rows called faster or slower in the table (the counts still cover every row).")
+    var changed = false
+
     func validate() throws {
         if baseline == nil && reports.count < 2 {
             throw ValidationError("compare needs at least two reports, or one report and --baseline BACKEND")
@@ -38,6 +49,7 @@ struct Compare: ParsableCommand {
     func run() throws {
         let threshold = try failAbove.map { try Compare.parsePercent($0, flag: "--fail-above") }
         let rule = VerdictRule(threshold: try Compare.parsePercent(self.threshold, flag: "--threshold") / 100)
+        let view = try Compare.view(format: format, sort: sort, changed: changed)
         let loaded = try reports.map { ($0, try ReportFile.load($0)) }
         var comparisons: [RasterHarness.Comparison] = []
         if let baseline {
@@ -58,14 +70,27 @@ struct Compare: ParsableCommand {
         }
         var regressions = 0
         for (i, c) in comparisons.enumerated() {
-            if i > 0 { print("\n" + String(repeating: "=", count: 72) + "\n") }
-            print(RasterHarness.Compare.render(c, speedups: baseline != nil))
+            if i > 0 { print("\n" + (view.format == .markdown ? "---" : String(repeating: "=", count: 72)) + "\n") }
+            print(RasterHarness.Compare.render(c, speedups: baseline != nil, view: view))
             if let threshold { regressions += Compare.reportRegressions(c, above: threshold) }
         }
         if regressions > 0 {
             print("\n\(regressions) regression(s) past \(Human.number(threshold!))%")
             throw ExitCode(1)
         }
+    }
+
+    /// --format, --sort and --changed, each refused with the values it takes.
+    static func view(format: String, sort: String, changed: Bool) throws -> CompareView {
+        guard let f = CompareView.Format(rawValue: format) else {
+            throw HarnessError.invalidArgument(name: "--format", value: "'\(Console.escaped(format))'",
+                                               accepted: CompareView.Format.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        guard let s = CompareView.Sort(rawValue: sort) else {
+            throw HarnessError.invalidArgument(name: "--sort", value: "'\(Console.escaped(sort))'",
+                                               accepted: CompareView.Sort.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return CompareView(format: f, sort: s, changedOnly: changed)
     }
 
     /// Prints each `slower` row whose whole interval lies beyond +`percent`%; returns how many.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Two reports, or two backends of one report, row against row: the ratio
 /// of medians with a bootstrap confidence interval and a verdict that knows
 /// what it cannot tell (SPEC section 7, "Verdicts").
@@ -8,8 +10,8 @@
 /// the whole interval lies beyond the noise threshold, `~` when it lies
 /// wholly inside, `?` otherwise or when a side has too few rounds.
 ///
-/// The Mann-Whitney U test on the pooled samples is still computed and
-/// shown (column `p(U)`), for reference only: it treats every sample of one
+/// The Mann-Whitney U test on the pooled samples is still computed
+/// (`Pair.pValue`) but no longer printed: it treats every sample of one
 /// process as independent, and so calls run-to-run drift significant.
 public struct Comparison: Sendable {
     public enum Verdict: String, Sendable, CaseIterable {
@@ -204,77 +206,4 @@ public enum Compare {
             + (uneven ? "the host was busier during one run, which shifts all its rounds alike; " : "a busy host; ")
             + "verdicts between separate runs are only as good as the host was steady: prefer `ab` (side by side)"
     }
-
-    /// benchstat-like text: one line per pair with its interval, then the
-    /// geometric mean, the count of each verdict, and whatever did not match.
-    public static func render(_ c: Comparison, speedups: Bool = false) -> String {
-        let level = Human.number(Bootstrap.defaultConfidence * 100)
-        var t = TextTable(["row", "base", "new", "rounds", speedups ? "speed-up" : "new/base",
-                           "\(level)% interval", "p(U)", "verdict"])
-        for p in c.pairs {
-            let ma = p.base.medianMs!, mb = p.new.medianMs!
-            let pText = p.pValue.map { String(format: "%.3f", $0) } ?? "n/a"
-            let ratioText = speedups ? Human.number(1 / p.ratio) + "x" : Human.signedPercent(p.ratio - 1)
-            var ci = "no samples"
-            if let i = p.interval {
-                ci = speedups ? "\(Human.number(1 / i.upper))x .. \(Human.number(1 / i.lower))x"
-                              : "\(Human.signedPercent(i.lower - 1)) .. \(Human.signedPercent(i.upper - 1))"
-            }
-            let rounds = p.interval.map { "\($0.baseRounds)/\($0.newRounds)\($0.paired ? "p" : "")" } ?? "-"
-            t.add([p.key.description, Human.time(ms: ma), Human.time(ms: mb), rounds, ratioText, ci, pText, p.verdict.rawValue])
-        }
-        // Names, keys and reasons are report text: each is made terminal-safe (the table's cells are by the table).
-        let safe = TerminalText.safe
-        var out = ["base: \(safe(c.baseName))", "new:  \(safe(c.newName))", "", t.render()]
-        if let g = c.geomean {
-            out.append("")
-            out.append(speedups
-                ? "geomean speed-up over \(c.pairs.count) rows: \(Human.number(1 / g))x"
-                : "geomean new/base over \(c.pairs.count) rows: \(Human.number(g, 4)) (\(Human.signedPercent(g - 1)))")
-        } else {
-            out.append("\nno rows could be compared")
-        }
-        let threshold = Human.number(c.rule.threshold * 100)
-        out.append("verdicts: \(c.count(.slower)) slower, \(c.count(.faster)) faster, \(c.count(.same)) ~ (within ±\(threshold)%), "
-                   + "\(c.count(.unknown)) ? (inconclusive: run more rounds) of \(c.pairs.count) rows")
-        out.append("  faster/slower: the whole \(level)% interval (bootstrap over rounds, then samples) lies beyond ±\(threshold)%; "
-                   + "~: wholly within; rounds a/b (p = paired by round)")
-        let few = c.pairs.filter { p in p.interval.map { min($0.baseRounds, $0.newRounds) < c.rule.minRounds } ?? true }
-        if !few.isEmpty {
-            out.append("  \(few.count) row(s) have fewer than \(c.rule.minRounds) rounds a side (or no raw samples): a single run is "
-                       + "one replicate and cannot tell run-to-run noise apart, so they are ?; measure with run --rounds 5 or ab")
-        }
-        if let warning = loadWarning(c) { out.append("  " + warning) }
-        let uCount = c.pairs.filter { ($0.pValue ?? 1) < alpha }.count
-        let uTested = c.pairs.filter { $0.pValue != nil }.count
-        out.append("  p(U): Mann-Whitney U on pooled samples, for reference only (it counts every sample as independent): "
-                   + "\(uCount) of \(uTested) rows p < \(alpha)")
-        if !c.skipped.isEmpty {
-            // One line per kernel/variant/backend and reason: sweeps repeat them.
-            var order: [String] = []
-            var counts: [String: Int] = [:]
-            for (key, why) in c.skipped {
-                let line = "\(key.kernel)/\(key.variant)/\(key.backend): \(why)"
-                if counts[line] == nil { order.append(line) }
-                counts[line, default: 0] += 1
-            }
-            out.append("\nnot compared (\(c.skipped.count) rows):")
-            out += order.map { line in "  \(safe(line))" + ((counts[line] ?? 0) > 1 ? " (\(counts[line] ?? 0) rows)" : "") }
-        }
-        if !c.onlyInBase.isEmpty {
-            out.append("\nonly in base (\(c.onlyInBase.count)):")
-            out += c.onlyInBase.map { "  \(safe($0.description))" }
-        }
-        if !c.onlyInNew.isEmpty {
-            out.append("\nonly in new (\(c.onlyInNew.count)):")
-            out += c.onlyInNew.map { "  \(safe($0.description))" }
-        }
-        if !c.duplicates.isEmpty {
-            out.append("\nduplicate rows, first one used (\(c.duplicates.count)):")
-            out += c.duplicates.map { "  \(safe($0.description))" }
-        }
-        return out.joined(separator: "\n")
-    }
 }
-
-import Foundation

@@ -58,16 +58,17 @@ public enum HTMLReport {
                     errors.append("\(scene) could not be rendered: \(error)")
                 }
             }
-            var byKernel: [String: [[ReportRow]]] = [:]
-            for (k, perSource) in data.grouped(where: { _ in true }, by: \.kernel) { byKernel[k] = perSource }
+            var byScene: [String: [[ReportRow]]] = [:]
+            for (k, perSource) in data.grouped(where: \.isScene, by: \.kernel) { byScene[k] = perSource }
             let sizeGroups = data.grouped(where: { $0.sweep == .size }, by: { KernelWorkload(kernel: $0.kernel, workload: $0.workload) })
-            let frontSources = FrontChart.Sources(data)
+            let answers = answers(data, device: device)
             return ReportPage.ProfileSection(
                 data: data,
                 profileSummary: summary(device, data: data),
+                answers: answers,
                 media: pics, mediaErrors: errors,
-                frameTime: data.scenes.compactMap { FrameTimeChart.make(scene: $0, perSource: byKernel[$0] ?? [], data: data) },
-                fronts: (data.scenes + data.kernels).compactMap { FrontChart.make(target: $0, sources: frontSources, data: data) },
+                frameTime: data.scenes.compactMap { FrameTimeChart.make(scene: $0, perSource: byScene[$0] ?? [], data: data) },
+                fronts: FrontChart.all(answers: answers, data: data),
                 speedup: SpeedupChart.make(data: data),
                 scaling: ScalingChart.make(data: data),
                 sizes: sizeGroups.compactMap { k, perSource in
@@ -77,6 +78,14 @@ public enum HTMLReport {
         }
         let stamp = ISO8601DateFormatter().string(from: Date())
         return ReportPage(sources: sources, sections: sections, generated: stamp).render()
+    }
+
+    /// `choose`'s answer for each report's rows of this profile, in the
+    /// order of the reports (a report without rows here gets none).
+    static func answers(_ data: ProfileData, device: DeviceProfile) -> [ReportAnswer] {
+        data.rows.enumerated().compactMap { s, rows in
+            rows.isEmpty ? nil : ReportAnswer.make(source: data.sources[s], rows: rows, device: device)
+        }
     }
 
     /// Loads the reports, builds the page and writes it atomically.

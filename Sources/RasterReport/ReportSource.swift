@@ -101,7 +101,9 @@ struct SeriesKey: Hashable {
 }
 
 extension ReportRow {
-    var isScene: Bool { SceneCatalog.names.contains(kernel) }
+    /// A scene's row. The K7 mesh kernel shares the mesh scene's name; its
+    /// rows carry a parameter (grid=3x3) and a scene's only the render scale.
+    var isScene: Bool { SceneCatalog.names.contains(kernel) && workload.isEmpty }
     var usable: Bool { isOK && medianMs != nil }
     /// The row's render scale (a scene's "scale=0.5" parameter), 1 otherwise.
     var renderScale: Double {

@@ -139,7 +139,7 @@ final class BadInputMatrixTests: CLITestCase {
             Command(name: "verify", base: ["verify", "--kernels", "composite", "--threads", "1"],
                     numeric: ["--threads"], named: ["--kernels"], outputs: []),
             Command(name: "compare", base: ["compare", "good.csv", "good.csv"],
-                    numeric: ["--threshold", "--fail-above"], named: ["--baseline"], outputs: []),
+                    numeric: ["--threshold", "--fail-above"], named: ["--baseline", "--format", "--sort"], outputs: []),
             // Every other command with an output option (refused before any work, so cheap).
             Command(name: "render-frames", base: sceneRender + ["--frames", "0..1", "-o", "ok.webp"],
                     numeric: [], named: [], outputs: ["-o"], skippedOutputs: ["root"]),

@@ -121,7 +121,10 @@ final class ReportHTMLTests: XCTestCase {
             XCTAssertTrue(o.images.contains { $0.cls == "frame" && $0.alt.hasPrefix(scene) }, "frame of \(scene)")
             XCTAssertTrue(o.images.contains { $0.cls == "animation" && $0.alt.hasPrefix(scene) }, "animation of \(scene)")
         }
-        for kernel in ["fill", "composite"] { XCTAssertTrue(o.ids.contains("front-\(p)-\(kernel)"), "front of \(kernel)") }
+        // A kernel's front is keyed by its parameters, as choose keys it.
+        for kernel in ["fill-shape-blob", "composite-opacity-0-8"] { XCTAssertTrue(o.ids.contains("front-\(p)-\(kernel)"), "front of \(kernel)") }
+        // The answer table heads each report's part of the profile.
+        XCTAssertTrue(o.ids.contains("answer-\(p)-1") && o.ids.contains("answer-\(p)-2"), "answer tables: \(o.ids)")
         for id in ["speedup-\(p)", "scaling-\(p)", "size-\(p)-composite-opacity-0-8", "bandwidth-\(p)"] {
             XCTAssertTrue(o.ids.contains(id), "\(id) missing from \(o.ids)")
         }
@@ -164,6 +167,23 @@ final class ReportHTMLTests: XCTestCase {
                 XCTAssertNotNil(data.range(of: Data("ANIM".utf8)), "an animation, not a still")
             }
         }
+    }
+
+    /// The answer is stamped with rounds, load and host; a one-round report
+    /// and one taken above the host's cores say so, a clean one does not.
+    func testAnswerStampWarnsOfOneRoundAndOfLoadAboveTheCores() throws {
+        let kernels = Self.rows(host: "h", commit: "c").filter { $0.kernel == "fill" && $0.sweep == .suite }
+        func page(rounds: Int?, load: Double) throws -> String {
+            let rows = kernels.map { r -> ReportRow in var r = r; r.rounds = rounds; r.loadAverage = load; return r }
+            return try HTMLReport.html([ReportSource(path: "r.csv", rows: rows, index: 0)], options: Self.quick)
+        }
+        let weak = try page(rounds: nil, load: 5)
+        XCTAssertTrue(weak.contains("1 round · median load 5 on 2 cores · h (Test CPU)"), "stamp")
+        XCTAssertTrue(weak.contains("class=\"warning\">⚠ One round"), "one-round warning")
+        XCTAssertTrue(weak.contains("exceeded the host's 2 cores during \(kernels.count) of \(kernels.count) rows"), "load warning")
+        let clean = try page(rounds: 3, load: 0.5)
+        XCTAssertTrue(clean.contains("3 rounds · median load 0.5 on 2 cores"), "stamp")
+        XCTAssertFalse(clean.contains("class=\"warning\""), "a clean report has no warning")
     }
 
     func testMissingSizeRowsAndScenesAreSaidNotHidden() throws {

@@ -8,33 +8,24 @@ enum FrontChart {
     /// PSNR of identical images is infinite; it is drawn at the top, labelled.
     static let infinitePSNR = 120.0
 
-    /// What the front charts need of each report, worked out once for all
-    /// targets: each target's first front on this profile, and the budget
-    /// of the target's first row.
-    struct Sources {
-        var fronts: [[String: QualityFront]] = []
-        var budgets: [[String: Double?]] = []
-
-        init(_ data: ProfileData) {
-            for rows in data.rows {
-                var f: [String: QualityFront] = [:]
-                for front in QualityFront.fronts(from: rows) where front.profile == data.profile && f[front.target] == nil {
-                    f[front.target] = front
-                }
-                var b: [String: Double?] = [:]
-                for r in rows where b[r.kernel] == nil { b[r.kernel] = .some(r.budgetMs) }
-                fronts.append(f); budgets.append(b)
-            }
+    /// One chart per front, keyed as `choose` keys it (target, parameters,
+    /// frame size), in order of first appearance over the reports.
+    static func all(answers: [ReportAnswer], data: ProfileData) -> [Figure] {
+        let keys = unique(answers.flatMap { $0.answer.fronts.map(FrontKey.init) })
+        // The frame size is named only when one target comes in several.
+        let sized = Dictionary(grouping: keys, by: { FrontKey(target: $0.target, param: $0.param, width: 0, height: 0) })
+        return keys.compactMap { k in
+            make(key: k, name: k.name(withSize: (sized[FrontKey(target: k.target, param: k.param, width: 0, height: 0)]?.count ?? 0) > 1),
+                 answers: answers, data: data)
         }
     }
 
-    static func make(target: String, sources: Sources, data: ProfileData) -> Figure? {
-        var fronts: [(Int, QualityFront, Choice?)] = []
-        for s in data.rows.indices {
-            guard let f = sources.fronts[s][target] else { continue }
+    static func make(key: FrontKey, name target: String, answers: [ReportAnswer], data: ProfileData) -> Figure? {
+        var fronts: [(Int, QualityFront, Choice)] = []
+        for a in answers {
+            guard let (f, choice) = a.choice(for: key) else { continue }
             guard f.options.contains(where: { $0.psnrDb != nil }) else { continue }
-            let budget = sources.budgets[s][target].flatMap { $0 } ?? data.budgetMs
-            fronts.append((s, f, budget.map { Chooser.choose(f, budgetMs: $0) }))
+            fronts.append((a.source, f, choice))
         }
         guard !fronts.isEmpty else { return nil }
         func q(_ o: FrontOption) -> Double? {
@@ -44,7 +35,7 @@ enum FrontChart {
         var area = PlotArea(width: 440, height: 300)
         area.left = 52
         let opts = fronts.flatMap { $0.1.options }
-        let limits = fronts.compactMap { $0.2?.limitMs }
+        let limits = fronts.compactMap { $0.2.limitMs }
         let x = area.xScale(opts.map(\.p95Ms) + limits, log: true)
         let y = area.yScale(opts.compactMap(q), log: false)
         var nodes = area.axes(x: x, y: y, xTitle: "p95 frame time, ms (log)", yTitle: "PSNR, dB")
@@ -73,12 +64,12 @@ enum FrontChart {
                 nodes.append(SVG.circle(x.map(o.p95Ms), y.map(qq), r: onFront ? 4.5 : 3, fill: Palette.colour(o.backend, source: s),
                                         cls: onFront ? "dot onfront" : "dot", tip: tip))
             }
-            if let c = choice?.chosen, let qq = q(c) {
+            if let c = choice.chosen, let qq = q(c) {
                 let cx = x.map(c.p95Ms), cy = y.map(qq)
                 nodes.append(SVG.circle(cx, cy, r: 9, fill: "none", cls: "chosen"))
                 let anchor: SVG.Anchor = cx > (area.x0 + area.x1) / 2 ? .end : .start
                 nodes.append(SVG.text((data.multi ? "#\(s + 1) " : "") + "chosen: \(c.label)", anchor == .end ? cx - 12 : cx + 12, max(area.y1 + 24, cy - 10) + 13 * Double(k), anchor: anchor, cls: "chosenlbl"))
-            } else if let miss = choice?.missByMs, let fast = choice?.fastest {
+            } else if let miss = choice.missByMs, let fast = choice.fastest {
                 nodes.append(SVG.text("nothing fits: fastest \(fast.label) misses by \(ms(miss))", area.x0 + 6, area.y1 + 14 + 13 * Double(k), cls: "chosenlbl"))
             }
         }
@@ -90,10 +81,11 @@ enum FrontChart {
         }
         legend.append(("Pareto front", Palette.front))
         legend.append(("budget less 10% headroom", Palette.budget))
-        let chosen = fronts.compactMap { $0.2?.chosen?.label }.first
+        let chosen = fronts.compactMap { $0.2.chosen?.label }.first
         return Figure(id: slug("front", data.profile, target), title: "\(target): quality against time",
                       caption: chosen.map { "choose picks \($0): the highest PSNR whose p95 fits the limit." }
-                          ?? "No option fits the limit; choose reports the fastest and its miss.",
+                          ?? (fronts.contains { $0.2.fastest != nil } ? "No option fits the limit; choose reports the fastest and its miss."
+                                                                       : "No option is eligible."),
                       svg: SVG.svg(width: area.width, height: area.height, label: "\(target) quality/time front", nodes), legend: legend)
     }
 }

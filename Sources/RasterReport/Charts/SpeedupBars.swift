@@ -24,7 +24,8 @@ enum SpeedupBars {
             byTarget[k.target, default: []].append((k.workload, perSource))
         }
         var groups: [(String, [SpeedupBar])] = []
-        for target in data.kernels + data.scenes {
+        // A kernel and a scene may share a name (mesh): its groups once.
+        for target in unique(data.kernels + data.scenes) {
             for (w, perSource) in byTarget[target] ?? [] {
                 var all: [SpeedupBar] = []
                 for (s, rows) in perSource.enumerated() {

@@ -13,9 +13,14 @@ enum PageStyle {
     h4 { font-size: 14px; margin: 0 0 6px; color: #f2f2f7; }
     p.lede, p.note { color: #aeaeb2; margin: 4px 0 10px; max-width: 900px; }
     p.missing { color: #ff9f0a; }
-    table.sources { border-collapse: collapse; margin: 14px 0; font-size: 13px; }
-    table.sources th, table.sources td { text-align: left; padding: 4px 14px 4px 0; border-bottom: 1px solid #2c2c2e; }
-    table.sources th { color: #8e8e93; font-weight: 500; }
+    table.sources, table.answer { border-collapse: collapse; margin: 14px 0; font-size: 13px; }
+    table.sources th, table.sources td, table.answer th, table.answer td { text-align: left; padding: 4px 14px 4px 0; border-bottom: 1px solid #2c2c2e; }
+    table.sources th, table.answer th { color: #8e8e93; font-weight: 500; }
+    table.answer tr.nofit td { color: #ff9f0a; }
+    p.stamp { color: #f2f2f7; font-weight: 600; margin: 6px 0; }
+    p.warning { color: #111214; background: #ff9f0a; border-radius: 6px; padding: 6px 10px; max-width: 900px; font-weight: 600; }
+    ul.misses { color: #ff9f0a; margin: 4px 0 10px; font-size: 13px; }
+    code { color: #64d2ff; }
     nav a { color: #64d2ff; margin-right: 14px; text-decoration: none; }
     .grid { display: flex; flex-wrap: wrap; gap: 18px; }
     .fig { background: #1c1c1e; border-radius: 12px; padding: 14px 16px 10px; }

@@ -13,6 +13,7 @@ struct ReportPage {
     struct ProfileSection {
         var data: ProfileData
         var profileSummary: String
+        var answers: [ReportAnswer]
         var media: [SceneMedia]
         var mediaErrors: [String]
         var frameTime: [Figure]
@@ -61,6 +62,7 @@ struct ReportPage {
             .id(slug("profile", s.data.profile)), .class("profile"),
             .h2(.text("Profile \(s.data.profile)")),
             .p(.class("lede"), .text(s.profileSummary)),
+            AnswerTable.section(s.answers, data: s.data),
             .h3(.text("Scenes")),
             s.media.isEmpty && s.mediaErrors.isEmpty
                 ? .p(.class("note missing"), .text("No scene rows in this profile's reports, so no scene is rendered here."))
