@@ -65,19 +65,20 @@ struct Run: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Minimum samples per workload (default 10, 5 with --quick).", transform: OptionValue.runs)
     var runs: Int?
 
-    @Option(name: .long, parsing: .unconditional, help: "Busy threads competing for the cores while the rows are measured (pinned to the last cores; recorded in the report's contend column), as an app's own threads do on a phone.")
+    @Option(name: .long, parsing: .unconditional, help: "Busy threads competing for the cores while the rows are measured (pinned to the last cores; recorded in the report's contend column), as an app's own threads do on a phone (default 0).",
+            transform: OptionValue.whole("--contend", 0...Contention.maximum))
     var contend: Int = 0
 
     @Flag(name: .long, help: "Skip the DRAM copy probe (buffers of twice the last-level cache); the frame copy is still measured.")
     var noDram = false
 
-    @Option(name: .long, parsing: .unconditional, help: "CSV report path (default Results/<host>-<date>.csv).")
+    @Option(name: .long, parsing: .unconditional, help: "CSV report path (default: runs/<host id>-<date>.csv; the host id is the CPU model and a short hash of the machine).")
     var out: String?
 
     @Option(name: .long, parsing: .unconditional, help: "Also write a JSON report with every raw sample and the host metadata.")
     var json: String?
 
-    @OptionGroup var adaptiveOptions: AdaptiveOptions
+    @OptionGroup(title: "Adaptive run (only with --adaptive)") var adaptiveOptions: AdaptiveOptions
 
     func run() throws {
         let profile = try DeviceProfile.named(self.profile)
@@ -100,7 +101,7 @@ struct Run: ParsableCommand {
             sampler.minSamples = runs
         }
         let outPath = out ?? Run.defaultReportPath(host: host)
-        // A missing folder is created on write (Results/ on a fresh clone).
+        // A missing folder is created on write (runs/ on a fresh clone).
         try Run.checkWritable(outPath, name: "--out", extensions: ["csv"])
         if let json {
             try Run.checkWritable(json, name: "--json", extensions: ["json"])
@@ -217,13 +218,16 @@ struct Run: ParsableCommand {
                      + "expect noisy, pessimistic times (each row records load_avg)")
     }
 
+    /// New reports go to `runs/` (untracked: .gitignore), never into the
+    /// committed Results/, named by the host's id and the time.
+    static let defaultFolder = "runs"
+
     static func defaultReportPath(host: HostInfo) -> String {
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
         f.timeZone = TimeZone(identifier: "UTC")
         f.dateFormat = "yyyy-MM-dd-HHmmss"
-        let name = host.hostname.filter { $0.isLetter || $0.isNumber || $0 == "-" }
-        return "Results/\(name.isEmpty ? "host" : name)-\(f.string(from: Date())).csv"
+        return "\(defaultFolder)/\(host.hostID)-\(f.string(from: Date())).csv"
     }
 
     /// Fails before measuring, not after ten minutes, when the report cannot be written.

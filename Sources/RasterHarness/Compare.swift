@@ -38,6 +38,9 @@ public struct Comparison: Sendable {
 
     public var baseName: String
     public var newName: String
+    /// Both sides were measured side by side, in interleaved processes
+    /// (`ab`): its advice names ab's own options, not ab.
+    public var sideBySide = false
     public var rule = VerdictRule()
     public var pairs: [Pair] = []
     public var onlyInBase: [RowKey] = []
@@ -202,7 +205,8 @@ public enum Compare {
         guard busy || uneven else { return nil }
         return "load: median load average \(Human.number(a)) (base) and \(Human.number(b)) (new) on \(cores) cores: "
             + (uneven ? "the host was busier during one run, which shifts all its rounds alike; " : "a busy host; ")
-            + "verdicts between separate runs are only as good as the host was steady: prefer `ab` (side by side)"
+            + (c.sideBySide ? "both sides ran side by side, so it slowed both alike, but it widens the intervals"
+                            : "verdicts between separate runs are only as good as the host was steady: prefer `ab` (side by side)")
     }
 
     /// benchstat-like text: one line per pair with its interval, then the
@@ -242,7 +246,8 @@ public enum Compare {
         let few = c.pairs.filter { p in p.interval.map { min($0.baseRounds, $0.newRounds) < c.rule.minRounds } ?? true }
         if !few.isEmpty {
             out.append("  \(few.count) row(s) have fewer than \(c.rule.minRounds) rounds a side (or no raw samples): a single run is "
-                       + "one replicate and cannot tell run-to-run noise apart, so they are ?; measure with run --rounds 5 or ab")
+                       + "one replicate and cannot tell run-to-run noise apart, so they are ?; "
+                       + (c.sideBySide ? "give ab --rounds \(c.rule.minRounds) or more" : "measure with run --rounds 5 or ab"))
         }
         if let warning = loadWarning(c) { out.append("  " + warning) }
         let uCount = c.pairs.filter { ($0.pValue ?? 1) < alpha }.count
