@@ -138,11 +138,14 @@ let package = Package(
             path: "Sources/RasterReference",
             swiftSettings: swift5
         ),
+        // Records the checkout's git commit in the build (Plugins/BuildCommit).
+        .plugin(name: "BuildCommit", capability: .buildTool(), path: "Plugins/BuildCommit"),
         .target(
             name: "RasterHarness",
             dependencies: ["RasterKit", "RasterReference"],
             path: "Sources/RasterHarness",
-            swiftSettings: swift5
+            swiftSettings: swift5,
+            plugins: ["BuildCommit"]
         ),
         // Evaluation code for the runtime governor (the Unreal-style reference
         // heuristic, frame-time traces, simulators): linked by the tests and

@@ -16,8 +16,13 @@ struct AB: ParsableCommand {
         commandName: "ab",
         abstract: "A/B this build against another rasterbench executable: fresh processes in ABBA order, verdicts paired by round.",
         discussion: """
-            Example: git worktree add ../base main && (cd ../base && swift build -c release) && \
-            .build/release/rasterbench ab ../base/.build/release/rasterbench --rounds 6 --kernels blur --threads 2. \
+            Example, from this checkout, against the commit your change starts from (--detach: a branch \
+            checked out here cannot be checked out twice): \
+            git worktree add --detach ../rb-base HEAD && (cd ../rb-base && swift build -c release) && \
+            swift build -c release && \
+            .build/release/rasterbench ab ../rb-base/.build/release/rasterbench --rounds 6 --kernels blur --threads 2 \
+            (remove it afterwards with git worktree remove ../rb-base). \
+            Each build records the commit it was built from, and ab prints both. \
             Each round runs the base and this build once each (A B in odd rounds, B A in even ones), \
             as `run` with the selection options below, and the rows are compared as `compare` does, \
             with rounds paired. The verdicts: faster/slower when the whole 95% interval lies beyond \
@@ -43,7 +48,8 @@ struct AB: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Directory for base.csv and new.csv (every sample with its round) and each process's CSV and output.")
     var out: String?
 
-    @Option(name: .long, parsing: .unconditional, help: "Seconds one process may run before it is stopped and ab fails (1...604800).")
+    @Option(name: .long, parsing: .unconditional, help: "Seconds one process may run before it is stopped and ab fails (1...604800; default 3600).",
+            transform: OptionValue.whole("--child-timeout", 1...604_800))
     var childTimeout: Int = 3600
 
     // `run`'s selection options, passed on as given (only those given, so an
@@ -133,15 +139,24 @@ struct AB: ParsableCommand {
             try AtomicFile.write(ReportCSV.document(mergedBase), toPath: dir.appendingPathComponent("base.csv").path)
             try AtomicFile.write(ReportCSV.document(mergedNew), toPath: dir.appendingPathComponent("new.csv").path)
         }
-        let c = RasterHarness.Compare.reports(base: mergedBase, new: mergedNew, baseName: "A \(base)", newName: "B \(new)",
+        var c = RasterHarness.Compare.reports(base: mergedBase, new: mergedNew, baseName: "A \(base)\(AB.commit(of: mergedBase))",
+                                              newName: "B \(new)\(AB.commit(of: mergedNew))",
                                               rule: rule, paired: true)
+        c.sideBySide = true
         print("")
         print(RasterHarness.Compare.render(c))
         print("\n\(rounds) rounds x 2 processes in \(Human.number(MonotonicClock.seconds(since: start))) s"
               + (out.map { "; wrote \($0)/base.csv and \($0)/new.csv" } ?? ""))
         if let failThreshold, Compare.reportRegressions(c, above: failThreshold) > 0 {
-            throw ExitCode(1)
+            throw ExitCode(ExitStatus.checkFailed)
         }
+    }
+
+    /// ", commit X" as a build's rows record it (several when they differ).
+    static func commit(of rows: [ReportRow]) -> String {
+        var commits: [String] = []
+        for c in rows.map(\.gitCommit) where !c.isEmpty && !commits.contains(c) { commits.append(c) }
+        return commits.isEmpty ? ", commit not recorded" : ", commit " + commits.joined(separator: " and ")
     }
 
     static func executable(_ path: String, name: String) throws -> String {

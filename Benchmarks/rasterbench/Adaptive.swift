@@ -26,7 +26,7 @@ struct AdaptiveOptions: ParsableArguments {
             transform: OptionValue.whole("--buffer", 0...1000))
     var buffer: Int = 2
 
-    @Option(name: .long, help: "Backend for --adaptive (default simd).")
+    @Option(name: .long, help: "Backend for --adaptive.")
     var backend: String = "simd"
 
     @Option(name: .long, help: "Take each variant's quality (psnr_db) from this report instead of measuring it against the exact variant.")

@@ -76,7 +76,7 @@ struct Compare: ParsableCommand {
         }
         if regressions > 0 {
             print("\n\(regressions) regression(s) past \(Human.number(threshold!))%")
-            throw ExitCode(1)
+            throw ExitCode(ExitStatus.checkFailed)
         }
     }
 

@@ -16,7 +16,7 @@ struct GovernorBench: ParsableCommand {
             (4.17 ms). --trace adds a trace recorded on this host by --record (every frame \
             drawn at every level of the scene's front, interleaved).
               rasterbench governor --trace Results/governor/aurora-trace.csv
-              rasterbench governor --record Results/governor/aurora-trace.csv --scene aurora --frames 120
+              rasterbench governor --record runs/aurora-trace.csv --scene aurora --frames 120
             """)
 
     @Option(name: .long, help: "Recorded trace CSV (frame,level,label,psnr_db,ms) to add to the table: at most 2000000 rows, times 0...1000000 ms.")

@@ -13,24 +13,34 @@ struct RasterBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rasterbench",
         abstract: "GPU-free raster kernels for animated backgrounds: render, verify and benchmark them.",
+        discussion: ExitStatus.help,
         version: version,
         subcommands: [Run.self, Bench.self, Compare.self, AB.self, Render.self, Verify.self, List.self, Choose.self, GovernorBench.self, Report.self],
         defaultSubcommand: Run.self
     )
 
-    /// Every error prints as one line on stderr and exits non-zero (SPEC
-    /// section 10): ours with exit code 2, the argument parser's usage
-    /// errors with its own code (64) but without the multi-line usage dump.
+    /// Every error prints as one line on stderr and exits with its kind's
+    /// status (`ExitStatus`): a refused value or file 1, whether our own
+    /// reader or argument-parser's refused it; the command line's shape 2.
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let commands = configuration.subcommands.map { $0._commandName }
+        if let unknown = CommandSuggestion.unknownCommand(arguments, commands: commands) {
+            fail(unknown, code: ExitStatus.usage)
+        }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch let error as RasterError {
-            fail("\(error)", code: 2)
+            fail("\(error)", code: ExitStatus.badInput)
         } catch let error as HarnessError {
-            fail("\(error)", code: 2)
+            fail("\(error)", code: ExitStatus.badInput)
         } catch let error as GovernorError {
-            fail("\(error)", code: 2)
+            fail("\(error)", code: ExitStatus.badInput)
+        } catch let error as UsageError {
+            fail(error.description, code: ExitStatus.usage)
+        } catch let error as ExitCode {
+            Foundation.exit(error.rawValue) // a command's own status, already reported
         } catch {
             let code = exitCode(for: error)
             if code == .success {
@@ -38,9 +48,10 @@ struct RasterBench: ParsableCommand {
                 Foundation.exit(0)
             }
             // A value refused by an `OptionValue` reader, in its own words.
-            let message = OptionValue.refused ?? self.message(for: error)
-            if message.isEmpty { Foundation.exit(code.rawValue) } // a command's own ExitCode, already reported
-            fail(message.split(separator: "\n").first.map(String.init) ?? message, code: code.rawValue)
+            if let refused = OptionValue.refused { fail(refused, code: ExitStatus.badInput) }
+            let message = self.message(for: error)
+            fail(message.split(separator: "\n").first.map(String.init) ?? message,
+                 code: ExitStatus.forParserMessage(message))
         }
     }
 

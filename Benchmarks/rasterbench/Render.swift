@@ -68,7 +68,7 @@ struct Render: ParsableCommand {
         let renderer = try options.makeRenderer(scale: scale)
         if let jobPath = job {
             guard scene.scene == nil else {
-                throw RasterError.invalidArgument(name: "job", value: "a job file and --scene", accepted: "one of them")
+                throw UsageError("a job file and --scene given: give one of them")
             }
             guard frames == nil, !sheet, frame == nil else {
                 throw RasterError.invalidArgument(name: "--frame/--frames/--sheet", value: "given with a job file",
@@ -90,7 +90,7 @@ struct Render: ParsableCommand {
             return
         }
         guard scene.scene != nil else {
-            throw RasterError.invalidArgument(name: "input", value: "none", accepted: "a job file or --scene NAME")
+            throw UsageError("nothing to render: give a job file or --scene NAME")
         }
         guard webpQuality == nil || frames != nil else {
             throw RasterError.invalidArgument(name: "--webp-quality", value: Console.escaped(webpQuality ?? ""), accepted: "only with --frames and a .webp")
@@ -100,7 +100,7 @@ struct Render: ParsableCommand {
         }
         let modes = [frame != nil, frames != nil, sheet].filter { $0 }.count
         guard modes <= 1 else {
-            throw RasterError.invalidArgument(name: "--frame/--frames/--sheet", value: "more than one", accepted: "one of them")
+            throw UsageError("more than one of --frame, --frames and --sheet given: give one of them")
         }
         let instance = try scene.make()
         let info = type(of: instance).info

@@ -12,7 +12,7 @@ struct Report: ParsableCommand {
             Several reports appear side by side (two hosts, before/after), each labelled by host, \
             commit and file name. The page needs no network: charts are inline SVG, the scenes are \
             rendered by RasterKit (a PNG frame and an animated WebP each) and embedded.
-              rasterbench report Results/vm-2026-11-22-scenes.csv -o Results/report.html
+              rasterbench report runs/REPORT.csv -o runs/report.html
             """)
 
     @Argument(help: "Reports (.csv, or .json from run --json).")

@@ -59,25 +59,26 @@ struct Run: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Frame size WxH instead of the profile's.")
     var size: String?
 
-    @Flag(name: .long, help: "Fewer, shorter samples: a rough picture in under 2 minutes.")
+    @Flag(name: .long, help: "Fewer, shorter samples, and no naive row that takes seconds a frame: a rough picture in about a minute.")
     var quick = false
 
     @Option(name: .long, parsing: .unconditional, help: "Minimum samples per workload (default 10, 5 with --quick).", transform: OptionValue.runs)
     var runs: Int?
 
-    @Option(name: .long, parsing: .unconditional, help: "Busy threads competing for the cores while the rows are measured (pinned to the last cores; recorded in the report's contend column), as an app's own threads do on a phone.")
+    @Option(name: .long, parsing: .unconditional, help: "Busy threads competing for the cores while the rows are measured (pinned to the last cores; recorded in the report's contend column), as an app's own threads do on a phone (default 0).",
+            transform: OptionValue.whole("--contend", 0...Contention.maximum))
     var contend: Int = 0
 
     @Flag(name: .long, help: "Skip the DRAM copy probe (buffers of twice the last-level cache); the frame copy is still measured.")
     var noDram = false
 
-    @Option(name: .long, parsing: .unconditional, help: "CSV report path (default Results/<host>-<date>.csv).")
+    @Option(name: .long, parsing: .unconditional, help: "CSV report path (default: runs/<host id>-<date>.csv; the host id is the CPU model and a short hash of the machine).")
     var out: String?
 
     @Option(name: .long, parsing: .unconditional, help: "Also write a JSON report with every raw sample and the host metadata.")
     var json: String?
 
-    @OptionGroup var adaptiveOptions: AdaptiveOptions
+    @OptionGroup(title: "Adaptive run (only with --adaptive)") var adaptiveOptions: AdaptiveOptions
 
     func run() throws {
         let profile = try DeviceProfile.named(self.profile)
@@ -100,7 +101,7 @@ struct Run: ParsableCommand {
             sampler.minSamples = runs
         }
         let outPath = out ?? Run.defaultReportPath(host: host)
-        // A missing folder is created on write (Results/ on a fresh clone).
+        // A missing folder is created on write (runs/ on a fresh clone).
         try Run.checkWritable(outPath, name: "--out", extensions: ["csv"])
         if let json {
             try Run.checkWritable(json, name: "--json", extensions: ["json"])
@@ -120,8 +121,11 @@ struct Run: ParsableCommand {
             throw HarnessError.invalidArgument(name: "--rounds", value: "\(rounds)", accepted: "1...1000")
         }
         let seed = self.seed ?? UInt64(truncatingIfNeeded: Int64(Date().timeIntervalSince1970 * 1e6))
-        let workloads = try Run.select(plan.workloads(), variants: variants.map { try parseList($0, flag: "--variants") },
+        var workloads = try Run.select(plan.workloads(), variants: variants.map { try parseList($0, flag: "--variants") },
                                        filter: filter)
+        // --quick leaves out the naive rows that take seconds a frame (unless nothing else is selected).
+        let leftOut = quick && workloads.contains(where: { !$0.slowOnNaive }) ? workloads.filter(\.slowOnNaive) : []
+        workloads.removeAll { w in leftOut.contains { $0.label == w.label } }
 
         if !host.optimized { Console.warn(BuildInfo.debugWarning) }
         print("rasterbench \(RasterBench.version) (suite \(SuiteVersion.current)), commit \(host.gitCommit), \(host.build) build")
@@ -133,6 +137,7 @@ struct Run: ParsableCommand {
         }
         if rounds > 1 { print("rounds: \(rounds), each in a random order, seed \(seed) (--seed \(seed) replays the order)") }
         Run.warnIfBusy(host)
+        if !leftOut.isEmpty { print(Run.leftOutNote(leftOut)) }
         print("times are this host's; a profile on another host is a resolution and a thread count, not a speed promise")
         print("")
 
@@ -153,7 +158,8 @@ struct Run: ParsableCommand {
             print("contention: \(contend) busy thread(s), \(contention.pinned) pinned to the last core(s), while the rows are measured")
         }
         let rows = runner.run(workloads, rounds: rounds, seed: seed) { p in
-            progress.show("[\(p.index)/\(p.total)] \(p.label)", elapsed: MonotonicClock.seconds(since: start))
+            let eta = p.remainingSeconds().map { ", about \(ProgressLine.clock($0)) left" } ?? ""
+            progress.show("[\(p.index)/\(p.total)\(eta)] \(p.label)", elapsed: MonotonicClock.seconds(since: start))
         }
         contention.stop()
         progress.finish()
@@ -165,6 +171,7 @@ struct Run: ParsableCommand {
         }
         print("")
         print(RunTable.render(rows.filter { $0.sweep == .suite }))
+        if !leftOut.isEmpty { print(Run.leftOutNote(leftOut)) }
         let problems = RunTable.problems(rows)
         if !problems.isEmpty {
             print("\nNot measured (\(rows.filter { !$0.isOK }.count) rows):")
@@ -173,6 +180,9 @@ struct Run: ParsableCommand {
         for summary in [SweepAnalysis.threads(rows), SweepAnalysis.sizes(rows), SweepAnalysis.sigmas(rows)].compactMap({ $0 }) {
             print("\n" + summary)
         }
+
+        let summary = RunSummary.scenes(rows, budgetMs: budget.milliseconds, leftOut: leftOut)
+        if !summary.isEmpty { print("\n" + summary.joined(separator: "\n")) }
 
         try AtomicFile.write(ReportCSV.document(rows), toPath: outPath, createDirectory: true)
         print("\nwrote \(outPath) (\(rows.count) rows) in \(Human.number(elapsed)) s")
@@ -209,6 +219,11 @@ struct Run: ParsableCommand {
         return kept
     }
 
+    static func leftOutNote(_ leftOut: [Workload]) -> String {
+        "left out by --quick (a frame takes seconds on naive; run without --quick to time them): "
+            + leftOut.map(\.label).joined(separator: ", ")
+    }
+
     /// Load above ~half the cores means other processes compete for the CPU
     /// (on a 2-core host, one busy neighbour halves a 2-thread kernel).
     static func warnIfBusy(_ host: HostInfo) {
@@ -217,13 +232,16 @@ struct Run: ParsableCommand {
                      + "expect noisy, pessimistic times (each row records load_avg)")
     }
 
+    /// New reports go to `runs/` (untracked: .gitignore), never into the
+    /// committed Results/, named by the host's id and the time.
+    static let defaultFolder = "runs"
+
     static func defaultReportPath(host: HostInfo) -> String {
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
         f.timeZone = TimeZone(identifier: "UTC")
         f.dateFormat = "yyyy-MM-dd-HHmmss"
-        let name = host.hostname.filter { $0.isLetter || $0.isNumber || $0 == "-" }
-        return "Results/\(name.isEmpty ? "host" : name)-\(f.string(from: Date())).csv"
+        return "\(defaultFolder)/\(host.hostID)-\(f.string(from: Date())).csv"
     }
 
     /// Fails before measuring, not after ten minutes, when the report cannot be written.

@@ -52,7 +52,7 @@ struct Verify: ParsableCommand {
             }
         }
         print("\(failures == 0 ? "all bounds hold" : "\(failures) check(s) broke their bound")")
-        if failures > 0 { throw ExitCode(1) }
+        if failures > 0 { throw ExitCode(ExitStatus.checkFailed) }
     }
 
     private func row(_ cols: String...) -> String {

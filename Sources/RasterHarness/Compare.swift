@@ -40,6 +40,9 @@ public struct Comparison: Sendable {
 
     public var baseName: String
     public var newName: String
+    /// Both sides were measured side by side, in interleaved processes
+    /// (`ab`): its advice names ab's own options, not ab.
+    public var sideBySide = false
     public var rule = VerdictRule()
     public var pairs: [Pair] = []
     public var onlyInBase: [RowKey] = []
@@ -204,6 +207,7 @@ public enum Compare {
         guard busy || uneven else { return nil }
         return "load: median load average \(Human.number(a)) (base) and \(Human.number(b)) (new) on \(cores) cores: "
             + (uneven ? "the host was busier during one run, which shifts all its rounds alike; " : "a busy host; ")
-            + "verdicts between separate runs are only as good as the host was steady: prefer `ab` (side by side)"
+            + (c.sideBySide ? "both sides ran side by side, so it slowed both alike, but it widens the intervals"
+                            : "verdicts between separate runs are only as good as the host was steady: prefer `ab` (side by side)")
     }
 }

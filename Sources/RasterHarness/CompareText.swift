@@ -112,13 +112,14 @@ extension Compare {
             notes.append("?: the data resolve changes of ±\(Human.percent(median)) (median of \(widths.count) rows; "
                          + "from ±\(Human.percent(widths[0])) to ±\(Human.percent(widths[widths.count - 1]))). "
                          + "To resolve ±\(threshold)% on half of them: about \(rounds) rounds a side, e.g. "
-                         + "rasterbench run --rounds \(rounds) (or ab --rounds \(rounds))")
+                         + (c.sideBySide ? "ab --rounds \(rounds)" : "rasterbench run --rounds \(rounds) (or ab --rounds \(rounds))"))
         }
         let few = c.pairs.filter { p in p.interval.map { min($0.baseRounds, $0.newRounds) < c.rule.minRounds } ?? true }
         if !few.isEmpty {
             notes.append("\(few.count) row(s) have fewer than \(c.rule.minRounds) rounds a side (or no raw samples): a single run is "
                          + "one replicate and cannot tell run-to-run noise apart, so they are ?, and their resolution (>=) is a floor; "
-                         + "measure with run --rounds \(max(5, c.rule.minRounds)) or ab")
+                         + (c.sideBySide ? "give ab --rounds \(max(5, c.rule.minRounds)) or more"
+                                         : "measure with run --rounds \(max(5, c.rule.minRounds)) or ab"))
         }
         return notes
     }

@@ -15,8 +15,10 @@ public struct HostInfo: Sendable, Codable, Equatable {
     public var lastLevelCacheBytes: Int
     /// Vector extensions the CPU reports (x86: avx2, avx512f, fma; arm: asimd).
     public var cpuFeatures: String
-    /// `git rev-parse --short HEAD` of the working directory, "-dirty" when
-    /// there are uncommitted changes, "unknown" outside a checkout.
+    /// `git rev-parse --short=12 HEAD` of the checkout this binary was built
+    /// from, "-dirty" when tracked files had uncommitted changes, "unknown"
+    /// when built outside a checkout (RASTERBENCH_GIT_COMMIT at build time
+    /// names it then).
     public var gitCommit: String
     public var optimized: Bool
     public var build: String
@@ -33,7 +35,7 @@ public struct HostInfo: Sendable, Codable, Equatable {
             swiftVersion: HostInfo.swiftVersion,
             lastLevelCacheBytes: HostInfo.lastLevelCache(),
             cpuFeatures: cpu.features,
-            gitCommit: HostInfo.gitCommit(),
+            gitCommit: HostInfo.buildCommit,
             optimized: BuildInfo.isOptimized,
             build: BuildInfo.configuration,
             compilerFlags: BuildInfo.compilerFlags,
@@ -132,26 +134,8 @@ public struct HostInfo: Sendable, Codable, Equatable {
         return best
     }
 
-    /// The commit the measured code came from. RASTERBENCH_GIT_COMMIT wins
-    /// (for builds outside a checkout); otherwise git is asked.
-    static func gitCommit() -> String {
-        if let env = ProcessInfo.processInfo.environment["RASTERBENCH_GIT_COMMIT"], !env.isEmpty { return env }
-        guard let head = run("git", ["rev-parse", "--short=12", "HEAD"]), !head.isEmpty else { return "unknown" }
-        let dirty = run("git", ["status", "--porcelain", "--untracked-files=no"]).map { !$0.isEmpty } ?? false
-        return dirty ? head + "-dirty" : head
-    }
-
-    private static func run(_ tool: String, _ args: [String]) -> String? {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = [tool] + args
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        do { try p.run() } catch { return nil }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    /// The commit this binary was built from, recorded when it was built
+    /// (Plugins/BuildCommit): the same wherever the binary runs, so the
+    /// base build of an A/B names its own commit, not the new tree's.
+    public static var buildCommit: String { BuildCommit.value }
 }

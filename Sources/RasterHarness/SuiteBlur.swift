@@ -39,6 +39,7 @@ extension Suite {
                 })
             }
             w.param = "sigma=\(NumberFormat.decimal(sigma))"
+            w.slowOnNaive = r.backend == .naive && variant == .exact && NaiveCost.blurTaps(width: r.width, height: r.height, sigma: sigma) >= NaiveCost.slowTaps
             w.bytesPerRun = 16 * r.width * r.height
             if r.withQuality {
                 w.reference = ReferenceSource(key: "blur \(r.width)x\(r.height) sigma \(sigma)") {

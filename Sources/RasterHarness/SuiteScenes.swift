@@ -55,6 +55,12 @@ extension Suite {
             }
             w.param = v.scaleLabel
             w.floorSamples = sceneFloorSamples
+            // Its exact blurs at this scale (the quarter layer blurs its own small layer).
+            if r.backend == .naive, v.selection.blur == .exact, v.selection.layer == .full,
+               let canvas = try? SceneCanvas(width: r.width, height: r.height, scale: r.profile.scale, fps: r.profile.fps),
+               let job = try? scene.init(options: SceneOptions(), canvas: canvas).job(frame: qualityFrame) {
+                w.slowOnNaive = NaiveCost.blurTaps(job, scale: v.scale) >= NaiveCost.slowTaps
+            }
             w.note = "\(frames.count) frames over \(info.repeats ? "the cycle" : "the span") of \(info.cycle)"
             if r.withQuality {
                 w.reference = ReferenceSource(key: "scene \(info.name) \(r.width)x\(r.height) frame \(qualityFrame)") {

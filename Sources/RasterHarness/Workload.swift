@@ -31,6 +31,9 @@ public struct Workload {
     /// Lowers the sampler's `floorSamples` for this workload (slow scene
     /// frames); nil keeps the run's setting.
     public var floorSamples: Int? = nil
+    /// A frame takes seconds on the naive backend (`NaiveCost`): `run
+    /// --quick` leaves the row out and says so.
+    public var slowOnNaive = false
     public var make: () throws -> WorkloadInstance
 
     public init(kernel: String, variant: String, backend: BackendKind, threads: Int, width: Int, height: Int,

@@ -25,6 +25,9 @@ final class ABCLITests: CLITestCase {
                       && line.contains("starting | nothing to do"), line)
         XCTAssertFalse(line.contains("cannot read"), line)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("abdir/base.csv").path))
+        let silent = try run(["ab", "/bin/true", "--rounds", "1"])
+        XCTAssertEqual(silent.status, 1)
+        XCTAssertTrue(silent.stderr.contains("/bin/true: wrote no report (exit status 0); it printed nothing"), silent.stderr)
     }
 
     /// A base that never ends is stopped after --child-timeout, with the

@@ -21,7 +21,9 @@ import XCTest
 final class BadInputMatrixTests: CLITestCase {
     /// `numericOption`: the option a bad number was given to, whose error
     /// must name it and its accepted range.
-    struct Case: Hashable { var id: String; var args: [String]; var numericOption: String? = nil }
+    /// `valueOnly`: a bad number or name for an option, refused while the
+    /// command line is read, before any file, decoder or kernel runs.
+    struct Case: Hashable { var id: String; var args: [String]; var numericOption: String? = nil; var valueOnly = false }
 
     static let timeLimit: TimeInterval = 10
     static let addressSpaceKiB = 4 * 1024 * 1024
@@ -113,7 +115,9 @@ final class BadInputMatrixTests: CLITestCase {
     /// arguments; an option under test replaces (or adds) its own value.
     static func matrix() -> [Case] {
         var cases: [Case] = []
-        func add(_ id: String, _ args: [String], numeric: String? = nil) { cases.append(Case(id: id, args: args, numericOption: numeric)) }
+        func add(_ id: String, _ args: [String], numeric: String? = nil, valueOnly: Bool = false) {
+            cases.append(Case(id: id, args: args, numericOption: numeric, valueOnly: valueOnly))
+        }
 
         let cheapRun = ["--kernels", "composite", "--backends", "naive", "--threads", "1", "--size", "8x8",
                         "--quick", "--runs", "1", "--no-dram"]
@@ -125,7 +129,7 @@ final class BadInputMatrixTests: CLITestCase {
         }
         let commands = [
             Command(name: "run", base: ["run"] + cheapRun + ["--out", "ok.csv"],
-                    numeric: ["--fps", "--share", "--threads", "--rounds", "--seed", "--runs", "--sigmas", "--size"],
+                    numeric: ["--fps", "--share", "--threads", "--rounds", "--seed", "--runs", "--sigmas", "--size", "--contend"],
                     named: ["--profile", "--backends", "--kernels", "--scenes", "--variants", "--filter", "--sweep"],
                     outputs: ["--out", "--json"]),
             Command(name: "render-scene", base: sceneRender + ["-o", "ok.png"],
@@ -145,7 +149,9 @@ final class BadInputMatrixTests: CLITestCase {
                     numeric: [], named: [], outputs: ["-o"], skippedOutputs: ["root"]),
             Command(name: "render-sheet", base: sceneRender + ["--sheet", "-o", "ok.png"], numeric: [], named: [], outputs: ["-o"]),
             Command(name: "choose-save", base: ["choose", "--from", "good.csv", "--save", "ok.json"],
-                    numeric: [], named: [], outputs: ["--save"]),
+                    numeric: ["--min-psnr"], named: [], outputs: ["--save"]),
+            // A child that writes no report: any number ab accepts fails later, in its own words.
+            Command(name: "ab", base: ["ab", "/bin/true", "--rounds", "1"], numeric: ["--child-timeout"], named: [], outputs: []),
             Command(name: "choose-out", base: ["choose", "--kernels", "composite", "--backends", "naive", "--threads", "1",
                                                "--quick", "--out", "ok.csv"], numeric: [], named: [], outputs: ["--out"]),
             Command(name: "report", base: ["report", "good.csv", "-o", "ok.html"], numeric: [], named: [], outputs: ["-o"]),
@@ -162,9 +168,11 @@ final class BadInputMatrixTests: CLITestCase {
         }
         for c in commands {
             for option in c.numeric {
-                for (k, v) in numbers { add("\(c.name) \(option) <\(k)>", replacing(c.base, option, v), numeric: option) }
+                for (k, v) in numbers { add("\(c.name) \(option) <\(k)>", replacing(c.base, option, v), numeric: option, valueOnly: true) }
             }
-            for option in c.named { for (k, v) in names { add("\(c.name) \(option) <\(k)>", replacing(c.base, option, v)) } }
+            for option in c.named {
+                for (k, v) in names { add("\(c.name) \(option) <\(k)>", replacing(c.base, option, v), valueOnly: true) }
+            }
             for option in c.outputs {
                 for (k, v) in outputs where !c.skippedOutputs.contains(k) { add("\(c.name) \(option) <\(k)>", replacing(c.base, option, v)) }
             }
@@ -208,6 +216,8 @@ final class BadInputMatrixTests: CLITestCase {
         add("compare <no-reports>", ["compare"])
         add("ab <no-base>", ["ab"])
         add("<unknown-command>", ["no-such-command"])
+        add("<mistyped-command:compare>", ["comapre", "good.csv", "good.csv"])
+        add("<mistyped-command:render>", ["rendr", "job.json", "-o", "ok.png"])
         add("run <json-equals-out>", ["run"] + cheapRun + ["--out", "same.csv", "--json", "same.csv"])
         return cases
     }
@@ -228,6 +238,10 @@ final class BadInputMatrixTests: CLITestCase {
         "verify --threads <space>": "list items are trimmed ('1, 2')",
         "run --sigmas <space>": "list items are trimmed ('1, 2')",
         "render-job --max-seconds <zero>": "0 is no time limit",
+        "run --contend <zero>": "no busy threads (the default)",
+        "choose-save --min-psnr <zero>": "every measured PSNR is at least 0 dB",
+        "choose-save --min-psnr <1e308>": "a floor above every option's PSNR: nothing fits, and choose says so",
+        "choose-save --min-psnr <huge-int>": "a floor above every option's PSNR: nothing fits, and choose says so",
         "bench --max-seconds <zero>": "0 is no time limit",
         "render-job <job-content:arc-tiny-radii>": "SVG scales radii too small for the chord up (README, Accepted input)",
         "bench <job-content:arc-tiny-radii>": "SVG scales radii too small for the chord up",
@@ -237,6 +251,17 @@ final class BadInputMatrixTests: CLITestCase {
         "render-frames -o <trailing-slash>": "a folder by its spelling (new.png/) takes numbered PNGs",
         "render-frames -o <dot>": "the working directory is a folder",
     ]
+
+    /// The exit status each case must end with (`rasterbench --help`): 2
+    /// for the command line's shape (an unknown command or option, a
+    /// missing value or argument), 1 for a refused value, file or report.
+    static func expectedStatus(_ id: String) -> Int32 {
+        let usage = ["<missing-value>", "<unknown-option>", "<stray-argument>", "<unknown-command>", "<mistyped-command",
+                     "<no-input>", "<no-job>", "<no-reports>", "<no-base>", "<job-and-scene>", "<frame-and-frames>"]
+        // compare's and report's extra argument is one more report: a file that cannot be read.
+        if id.hasPrefix("compare <stray") || id.hasPrefix("report <stray") { return 1 }
+        return usage.contains { id.contains($0) } ? 2 : 1
+    }
 
     /// A debug build's `run`/`bench` say first that their times are not the
     /// product's; that line is the build's, not a reply to the input.
@@ -296,19 +321,19 @@ final class BadInputMatrixTests: CLITestCase {
         }
     }
 
-    func listing() -> Set<String> {
+    func listing(_ folder: URL) -> Set<String> {
         var out = Set<String>()
-        if let e = FileManager.default.enumerator(atPath: dir.path) { while let p = e.nextObject() as? String { out.insert(p) } }
+        if let e = FileManager.default.enumerator(atPath: folder.path) { while let p = e.nextObject() as? String { out.insert(p) } }
         return out
     }
 
-    /// Runs one case through `/bin/sh` (for `ulimit -v`) with a time limit.
-    func runBounded(_ args: [String], limitMemory: Bool) -> (status: Int32, signalled: Bool, timedOut: Bool, stderr: String) {
+    /// Runs one case through `/bin/sh` (for `ulimit -v`) with a time limit, in `folder`.
+    func runBounded(_ args: [String], in folder: URL, limitMemory: Bool) -> (status: Int32, signalled: Bool, timedOut: Bool, stderr: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
         p.arguments = ["-c", limitMemory ? "ulimit -v \(Self.addressSpaceKiB); exec \"$0\" \"$@\"" : "exec \"$0\" \"$@\"",
                        executable.path] + args
-        p.currentDirectoryURL = dir
+        p.currentDirectoryURL = folder
         // A trap is reported at once as a signal: the runtime's backtracer
         // would otherwise outlive a killed case, holding its stderr open.
         var environment = ProcessInfo.processInfo.environment
@@ -338,52 +363,93 @@ final class BadInputMatrixTests: CLITestCase {
         return (p.terminationStatus, p.terminationReason == .uncaughtSignal, timedOut, String(decoding: errData.data.prefix(4000), as: UTF8.self))
     }
 
+    /// One case's problems (nil: it passed), and whether it is a valid case.
+    func check(_ c: Case, in folder: URL, before: Set<String>, limitMemory: Bool) -> (String?, Bool) {
+        let r = runBounded(c.args, in: folder, limitMemory: limitMemory)
+        var problems: [String] = []
+        let lines = r.stderr.split(separator: "\n", omittingEmptySubsequences: false).filter { !Self.isBuildWarning($0) }
+        func removeNew() {
+            for name in listing(folder).subtracting(before) { try? FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
+        }
+        if let why = Self.validCases[c.id] {
+            removeNew()
+            guard r.status != 0 || r.signalled || r.timedOut else { return (nil, true) }
+            return ("valid input (\(why)) refused: status \(r.status) | \(String(lines.first ?? "").prefix(160).debugDescription)", true)
+        }
+        if r.timedOut { problems.append("took over \(Int(Self.timeLimit)) s") }
+        if r.signalled { problems.append("killed by signal \(r.status)") }
+        else if r.status != Self.expectedStatus(c.id) { problems.append("exit status \(r.status), not \(Self.expectedStatus(c.id))") }
+        if !(lines.count == 2 && lines[1].isEmpty && !lines[0].isEmpty) {
+            problems.append("stderr is \(lines.count - (lines.last?.isEmpty == true ? 1 : 0)) lines")
+        }
+        // A bad number's one line names the option and what it accepts
+        // (not argument-parser's "The value '-1' is invalid").
+        if let option = c.numericOption, let first = lines.first, !(first.contains(option) && first.contains("accepted")) {
+            problems.append("the error does not name \(option) and its accepted range")
+        }
+        // A mistyped command is answered with the command meant.
+        if let meant = c.id.split(separator: ":").last.flatMap({ c.id.contains("<mistyped-command:") ? $0.dropLast() : nil }),
+           !(lines.first ?? "").contains("did you mean '\(meant)'") {
+            problems.append("no did-you-mean for '\(meant)'")
+        }
+        let left = listing(folder).subtracting(before)
+        if !left.isEmpty {
+            problems.append("left \(left.sorted().prefix(3).map { $0.debugDescription }.joined(separator: ", "))")
+            removeNew()
+        }
+        guard !problems.isEmpty else { return (nil, false) }
+        return (problems.joined(separator: "; ") + " | \(String(lines.first ?? "").prefix(160).debugDescription)", false)
+    }
+
     func testEveryBadInputIsOneLineErrorWithNoFileLeft() throws {
         try makeFixtures()
         let env = ProcessInfo.processInfo.environment
         let sanitized = env["ASAN_OPTIONS"] != nil || env["TSAN_OPTIONS"] != nil || env["RASTERBENCH_SANITIZER"] != nil
-        let cases = Self.matrix()
+        // Under a sanitizer, the cases whose bad value is refused while the
+        // command line is read are left out: they run only safe Swift,
+        // which the unsanitized stage runs alike, and they are two thirds
+        // of the matrix (each case a sanitized process starting up). Every
+        // case that opens, decodes or writes a file stays.
+        let all = Self.matrix()
+        let cases = sanitized ? all.filter { !$0.valueOnly || Self.validCases[$0.id] != nil } : all
         print("bad-input matrix: \(cases.count) cases (\(Self.numbers.count) number, \(Self.names.count) name, "
               + "\(Self.outputs.count) output-path, \(Self.inputs.count) input-path, \(Self.jobs.count) job and "
-              + "\(Self.reports.count + Self.medians.count) report classes)\(sanitized ? "; no address-space limit under a sanitizer" : "")")
-        let before = listing()
-        var failures: [(String, String)] = []
+              + "\(Self.reports.count + Self.medians.count) report classes)"
+              + (sanitized ? "; under a sanitizer: no address-space limit, \(all.count - cases.count) option-value cases left out" : ""))
+        // The cases run in parallel, each worker in its own copy of the
+        // fixtures, so a file a case leaves is still that case's: most of
+        // a case's time is the child starting up (under a sanitizer, seconds).
+        let workers = Int(env["RASTERBENCH_MATRIX_WORKERS"] ?? "").map { max(1, $0) }
+            ?? min(4, max(2, ProcessInfo.processInfo.activeProcessorCount + 1))
+        var folders: [URL] = []
+        defer { for folder in folders { try? FileManager.default.removeItem(at: folder) } }
+        for w in 0..<workers {
+            let folder = URL(fileURLWithPath: dir.path + "-worker\(w)")
+            folders.append(folder)
+            let cp = Process()
+            cp.executableURL = URL(fileURLWithPath: "/bin/cp")
+            cp.arguments = ["-a", dir.path, folder.path] // keeps the FIFOs, the links and the hard link
+            try cp.run()
+            cp.waitUntilExit()
+            XCTAssertEqual(cp.terminationStatus, 0, "copying the fixtures")
+        }
+        final class Results: @unchecked Sendable { // appended under `lock` by the workers
+            let lock = NSLock(); var failures: [(String, String)] = []; var validRun = 0
+        }
+        let results = Results()
         let start = Date()
-        var validRun = 0
-        for c in cases {
-            let r = runBounded(c.args, limitMemory: !sanitized)
-            var problems: [String] = []
-            let lines = r.stderr.split(separator: "\n", omittingEmptySubsequences: false).filter { !Self.isBuildWarning($0) }
-            if let why = Self.validCases[c.id] {
-                validRun += 1
-                if r.status != 0 || r.signalled || r.timedOut {
-                    failures.append((c.id, "valid input (\(why)) refused: status \(r.status) | \(String(lines.first ?? "").prefix(160).debugDescription)"))
-                }
-                for name in listing().subtracting(before) { try? FileManager.default.removeItem(at: dir.appendingPathComponent(name)) }
-                continue
-            }
-            if r.timedOut { problems.append("took over \(Int(Self.timeLimit)) s") }
-            if r.signalled { problems.append("killed by signal \(r.status)") }
-            else if !(1...127).contains(r.status) { problems.append("exit status \(r.status)") }
-            if !(lines.count == 2 && lines[1].isEmpty && !lines[0].isEmpty) {
-                problems.append("stderr is \(lines.count - (lines.last?.isEmpty == true ? 1 : 0)) lines")
-            }
-            // A bad number's one line names the option and what it accepts
-            // (not argument-parser's "The value '-1' is invalid").
-            if let option = c.numericOption, let first = lines.first, !(first.contains(option) && first.contains("accepted")) {
-                problems.append("the error does not name \(option) and its accepted range")
-            }
-            let after = listing()
-            let left = after.subtracting(before)
-            if !left.isEmpty {
-                problems.append("left \(left.sorted().prefix(3).map { $0.debugDescription }.joined(separator: ", "))")
-                for name in left { try? FileManager.default.removeItem(at: dir.appendingPathComponent(name)) }
-            }
-            if !problems.isEmpty {
-                let firstLine = String(lines.first ?? "").prefix(160)
-                failures.append((c.id, problems.joined(separator: "; ") + " | \(firstLine.debugDescription)"))
+        DispatchQueue.concurrentPerform(iterations: workers) { w in
+            let folder = folders[w]
+            let before = listing(folder)
+            for c in stride(from: w, to: cases.count, by: workers).map({ cases[$0] }) {
+                let (problem, valid) = check(c, in: folder, before: before, limitMemory: !sanitized)
+                results.lock.lock()
+                if valid { results.validRun += 1 }
+                if let problem { results.failures.append((c.id, problem)) }
+                results.lock.unlock()
             }
         }
+        let failures = results.failures, validRun = results.validRun
         let failed = Set(failures.map(\.0))
         let known = Set(Self.knownFailures.keys)
         let unexpected = failures.filter { !known.contains($0.0) }

@@ -86,13 +86,16 @@ final class HarnessCLITests: CLITestCase {
     }
 
     /// `ab` with two fake builds: scripts that log their turn and write a
-    /// canned one-round report, B's twice as slow as A's.
+    /// canned one-round report, B's twice as slow as A's, each with the
+    /// commit its build recorded (A an older one): ab names both.
     func testABRunsFreshProcessesInABBAOrderAndPairsRounds() throws {
         let log = path("order.log")
+        let commits = ["A": "0ld0ld0ld0ld", "B": "2e2e2e2e2e2e-dirty"]
         func fake(_ name: String, scale: Double) throws -> String {
             let samples = [1.0, 1.01, 0.99, 1.02, 1.0].map { String($0 * scale) }
-            let csv = "kernel,variant,backend,threads,width,height,profile,status,samples,median_ms,samples_ms\r\n"
-                + "composite,exact,simd,2,32,24,iphone-6,ok,5,\(samples[0]),\(samples.joined(separator: " "))\r\n"
+            // A busy host (load 5 on 2 cores), which compare answers with advice to use ab.
+            let csv = "git_commit,host_cores,load_avg,kernel,variant,backend,threads,width,height,profile,status,samples,median_ms,samples_ms\r\n"
+                + "\(commits[name]!),2,5,composite,exact,simd,2,32,24,iphone-6,ok,5,\(samples[0]),\(samples.joined(separator: " "))\r\n"
             try csv.write(toFile: path(name + ".csv"), atomically: true, encoding: .utf8)
             let script = """
                 #!/bin/sh
@@ -106,7 +109,10 @@ final class HarnessCLITests: CLITestCase {
         let a = try fake("A", scale: 1), b = try fake("B", scale: 2)
         let r = try run(["ab", a, "--new-executable", b, "--rounds", "4", "--kernels", "composite", "--threads", "2",
                          "--quick", "--fail-above", "5%", "--out", "ab"])
-        XCTAssertEqual(r.status, 1, "B is 100% slower past --fail-above 5%: \(r.stdout) \(r.stderr)")
+        XCTAssertEqual(r.status, 3, "B is 100% slower past --fail-above 5%: \(r.stdout) \(r.stderr)")
+        XCTAssertTrue(r.stdout.contains("base: A \(a), commit 0ld0ld0ld0ld") && r.stdout.contains("new:  B \(b), commit 2e2e2e2e2e2e-dirty"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("both sides ran side by side"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("prefer"), "ab's own output does not advise ab: \(r.stdout)")
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(lines.map { String($0.prefix(1)) }, ["A", "B", "B", "A", "A", "B", "B", "A"])
         XCTAssertTrue(lines.allSatisfy { $0.contains(" run ") && $0.contains("--kernels composite") && $0.contains("--threads 2")
@@ -116,10 +122,12 @@ final class HarnessCLITests: CLITestCase {
         XCTAssertTrue(r.stdout.contains("4/4p"), "4 rounds a side, paired: \(r.stdout)")
         XCTAssertTrue(r.stdout.contains("REGRESSION"), r.stdout)
         let merged = try String(contentsOfFile: path("ab/new.csv"), encoding: .utf8)
+        XCTAssertTrue(merged.contains("2e2e2e2e2e2e-dirty") && !merged.contains("0ld0ld0ld0ld"), merged)
+        XCTAssertTrue(try String(contentsOfFile: path("ab/base.csv"), encoding: .utf8).contains("0ld0ld0ld0ld"))
         XCTAssertTrue(merged.contains(",4,0,1 1 1 1 1 2 2 2 2 2 3 3 3 3 3 4 4 4 4 4,\r\n"), "rounds, spread, round ids (contend empty): \(merged)")
 
         let missing = try run(["ab", path("nope")])
-        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.status, 1)
         XCTAssertEqual(missing.stderr.split(separator: "\n").count, 1, missing.stderr)
     }
 
@@ -129,7 +137,7 @@ final class HarnessCLITests: CLITestCase {
         try "kernel,variant,backend,threads,width,height,median_ms\r\nk,v,naive,1,8,8,1.5\r\n"
             .write(toFile: path("good.csv"), atomically: true, encoding: .utf8)
         let r = try run(["compare", "good.csv", "bad.csv"])
-        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.status, 1)
         XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr)
         XCTAssertTrue(r.stderr.contains("bad.csv:3:"), r.stderr)
         let one = try run(["compare", "good.csv"])
