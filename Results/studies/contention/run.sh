@@ -31,7 +31,8 @@ trap cleanup EXIT
 (cd "$basedir" && swift build -c release --product rasterbench >/dev/null)
 
 select=(--variants exact,full --backends simd,openmp --threads 1,2 --quick --no-dram)
-"$bin" run "${select[@]}" --contend 1 --rounds 3 --out "$here/after.csv" >"$here/after.txt" 2>/dev/null
+after=$(git rev-parse --short HEAD)
+"$bin" run "${select[@]}" --contend 1 --rounds 3 --out "$here/after.csv" >/dev/null 2>&1
 
 taskset -c $(( $(nproc) - 1 )) sh -c 'while :; do :; done' &
 spinner=$!
@@ -42,5 +43,5 @@ kill "$spinner"; spinner=
 # The per-round reports and logs are ab's intermediates; base.csv and
 # new.csv hold every sample with its round.
 rm -f "$here"/ab/round*
-python3 "$here/summary.py" "$here" "$base" >"$here/summary.md"
+python3 "$here/summary.py" "$here" "$base" "$after" >"$here/summary.md"
 cat "$here/summary.md"

@@ -25,6 +25,8 @@ for name, path in [("before", "ab/base.csv"), ("after", "ab/new.csv"), ("after, 
         # A build records the commit of the folder it runs in, not the one
         # it was built from: the base build's rows name the new tree's.
         commit = sys.argv[2] if name == "before" and len(sys.argv) > 2 else rows[0]["git_commit"]
+        if name != "before" and len(sys.argv) > 3:
+            commit = sys.argv[3]
         print(f"- {name}: commit {commit}, {rows[0]['host_cpu']}, "
               f"median load {loads[len(loads) // 2]:.2f} (the contender counts 1), {rows[0]['date']}")
 print()
