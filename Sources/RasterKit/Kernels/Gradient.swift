@@ -1,3 +1,5 @@
+import CRasterOMP
+
 /// K2, linear and radial gradients.
 ///
 /// A parameter u is computed per pixel centre q:
@@ -32,7 +34,7 @@ public struct Gradient: Sendable, Hashable {
         public init(offset: Double, color: Color) { self.offset = offset; self.color = color }
     }
 
-    public static let maxStops = 16
+    public static let maxStops = Int(RASTER_GRADIENT_MAX_STOPS)
 
     public let shape: Shape
     /// Stops with offsets made non-decreasing (an offset smaller than the one

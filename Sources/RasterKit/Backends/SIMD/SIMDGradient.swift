@@ -10,6 +10,18 @@ extension SIMDBackend {
             return
         }
         let ramp = RampLanes(gradient.ramp, extend: gradient.extend)
+        let pixel = GradientPixelGeometry(gradient)
+        if pixel.prefersRuns(width: dst.width, intervals: ramp.starts.count) {
+            RowBands.run(height: dst.height, threads: threads) { rows in
+                ramp.starts.withUnsafeBufferPointer { starts in
+                    for y in rows {
+                        let row = pixel.row(y, width: dst.width, starts: starts.baseAddress!, intervals: starts.count)
+                        ramp.storeRuns(row, to: dst.row(y))
+                    }
+                }
+            }
+            return
+        }
         switch gradient.shape {
         case let .linear(s, t):
             // u = dot(q - s, t - s) / |t - s|^2 is affine in x and y: one
@@ -58,10 +70,62 @@ struct RampLanes {
     let slopes: [SIMD4<Float>]
     let biases: [SIMD4<Float>]
     let extend: ExtendMode
+    /// Per interval: whether its colour is constant, and that colour packed.
+    let flat: [Bool]
+    let packed: [UInt32]
 
     init(_ ramp: GradientRamp, extend: ExtendMode) {
         starts = ramp.starts; slopes = ramp.slopes; biases = ramp.biases
         self.extend = extend
+        flat = ramp.slopes.map { $0 == .zero }
+        packed = ramp.biases.map {
+            Lanes.packRGBA8(FloatLanes(repeating: $0.x), FloatLanes(repeating: $0.y),
+                            FloatLanes(repeating: $0.z), FloatLanes(repeating: $0.w))[0]
+        }
+    }
+
+    /// One row as runs (raster_gradient_next_span): a constant run is a
+    /// fill; otherwise t = sign * (u - period) + offset and the colour is
+    /// t * slope + bias, u computed as raster_gradient_u computes it.
+    @inline(__always)
+    func storeRuns(_ row: raster_gradient_row, to p: UnsafeMutablePointer<UInt8>) {
+        var row = row
+        var span = raster_gradient_span()
+        let width = Int(row.width)
+        var x = 0
+        while x < width {
+            let end = Int(raster_gradient_next_span(&row, Int32(x), &span))
+            let k = Int(span.interval)
+            if flat[k] {
+                UnsafeMutableRawPointer(p + 4 * x).withMemoryRebound(to: UInt32.self, capacity: end - x) {
+                    $0.update(repeating: packed[k], count: end - x)
+                }
+            } else if row.shape == 0 {
+                storeRun(row, span, slopes[k], biases[k], from: x, to: end, p) { x in
+                    FloatLanes(repeating: row.u0).addingProduct(Lanes.ramp + Float(x), row.ux)
+                }
+            } else {
+                storeRun(row, span, slopes[k], biases[k], from: x, to: end, p) { x in
+                    let dx = (Lanes.ramp + Float(x)) - row.cx
+                    return FloatLanes(repeating: row.dy2).addingProduct(dx, dx).squareRoot() * row.inv_r
+                }
+            }
+            x = end
+        }
+    }
+
+    @inline(__always)
+    func storeRun(_ row: raster_gradient_row, _ span: raster_gradient_span, _ sl: SIMD4<Float>, _ bi: SIMD4<Float>,
+                  from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>, _ u: (Int) -> FloatLanes) {
+        let sign = span.sign, period = span.period, offset = span.offset
+        @inline(__always) func body(_ x: Int, _ n: Int) {
+            let t = (u(x) - period) * sign + offset
+            Lanes.store(Lanes.packRGBA8(t * sl.x + bi.x, t * sl.y + bi.y, t * sl.z + bi.z, t * sl.w + bi.w),
+                        to: p + 4 * x, count: n)
+        }
+        var x = x0
+        while x + Lanes.width <= x1 { body(x, Lanes.width); x += Lanes.width }
+        if x < x1 { body(x, x1 - x) }
     }
 
     @inline(__always)
