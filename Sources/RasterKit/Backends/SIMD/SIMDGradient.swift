@@ -101,25 +101,39 @@ struct RampLanes {
                     $0.update(repeating: packed[k], count: end - x)
                 }
             } else if row.shape == 0 {
-                storeRun(row, span, slopes[k], biases[k], from: x, to: end, p) { x in
-                    FloatLanes(repeating: row.u0).addingProduct(Lanes.ramp + Float(x), row.ux)
-                }
+                storeLinearRun(row, span, slopes[k], biases[k], from: x, to: end, p)
             } else {
-                storeRun(row, span, slopes[k], biases[k], from: x, to: end, p) { x in
-                    let dx = (Lanes.ramp + Float(x)) - row.cx
-                    return FloatLanes(repeating: row.dy2).addingProduct(dx, dx).squareRoot() * row.inv_r
-                }
+                storeRadialRun(row, span, slopes[k], biases[k], from: x, to: end, p)
             }
             x = end
         }
     }
 
+    // Linear and radial runs are written out separately: with u passed in
+    // as a closure this toolchain kept the call in the loop.
     @inline(__always)
-    func storeRun(_ row: raster_gradient_row, _ span: raster_gradient_span, _ sl: SIMD4<Float>, _ bi: SIMD4<Float>,
-                  from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>, _ u: (Int) -> FloatLanes) {
-        let sign = span.sign, period = span.period, offset = span.offset
+    func storeLinearRun(_ row: raster_gradient_row, _ span: raster_gradient_span, _ sl: SIMD4<Float>, _ bi: SIMD4<Float>,
+                        from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>) {
+        let sign = span.sign, period = span.period, offset = span.offset, ux = row.ux
+        let u0 = FloatLanes(repeating: row.u0)
         @inline(__always) func body(_ x: Int, _ n: Int) {
-            let t = (u(x) - period) * sign + offset
+            let t = (u0.addingProduct(Lanes.ramp + Float(x), ux) - period) * sign + offset
+            Lanes.store(Lanes.packRGBA8(t * sl.x + bi.x, t * sl.y + bi.y, t * sl.z + bi.z, t * sl.w + bi.w),
+                        to: p + 4 * x, count: n)
+        }
+        var x = x0
+        while x + Lanes.width <= x1 { body(x, Lanes.width); x += Lanes.width }
+        if x < x1 { body(x, x1 - x) }
+    }
+
+    @inline(__always)
+    func storeRadialRun(_ row: raster_gradient_row, _ span: raster_gradient_span, _ sl: SIMD4<Float>, _ bi: SIMD4<Float>,
+                        from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>) {
+        let sign = span.sign, period = span.period, offset = span.offset, cx = row.cx, inv = row.inv_r
+        let dy2 = FloatLanes(repeating: row.dy2)
+        @inline(__always) func body(_ x: Int, _ n: Int) {
+            let dx = (Lanes.ramp + Float(x)) - cx
+            let t = (dy2.addingProduct(dx, dx).squareRoot() * inv - period) * sign + offset
             Lanes.store(Lanes.packRGBA8(t * sl.x + bi.x, t * sl.y + bi.y, t * sl.z + bi.z, t * sl.w + bi.w),
                         to: p + 4 * x, count: n)
         }
