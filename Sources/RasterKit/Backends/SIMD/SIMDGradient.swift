@@ -110,14 +110,15 @@ struct RampLanes {
     }
 
     // Linear and radial runs are written out separately: with u passed in
-    // as a closure this toolchain kept the call in the loop.
+    // as a closure this toolchain kept the call in the loop. Plain * and +,
+    // not addingProduct: SIMD8's addingProduct is not one vector FMA here.
     @inline(__always)
     func storeLinearRun(_ row: raster_gradient_row, _ span: raster_gradient_span, _ sl: SIMD4<Float>, _ bi: SIMD4<Float>,
                         from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>) {
         let sign = span.sign, period = span.period, offset = span.offset, ux = row.ux
         let u0 = FloatLanes(repeating: row.u0)
         @inline(__always) func body(_ x: Int, _ n: Int) {
-            let t = (u0.addingProduct(Lanes.ramp + Float(x), ux) - period) * sign + offset
+            let t = (((Lanes.ramp + Float(x)) * ux + u0) - period) * sign + offset
             Lanes.store(Lanes.packRGBA8(t * sl.x + bi.x, t * sl.y + bi.y, t * sl.z + bi.z, t * sl.w + bi.w),
                         to: p + 4 * x, count: n)
         }
@@ -133,7 +134,7 @@ struct RampLanes {
         let dy2 = FloatLanes(repeating: row.dy2)
         @inline(__always) func body(_ x: Int, _ n: Int) {
             let dx = (Lanes.ramp + Float(x)) - cx
-            let t = (dy2.addingProduct(dx, dx).squareRoot() * inv - period) * sign + offset
+            let t = ((dx * dx + dy2).squareRoot() * inv - period) * sign + offset
             Lanes.store(Lanes.packRGBA8(t * sl.x + bi.x, t * sl.y + bi.y, t * sl.z + bi.z, t * sl.w + bi.w),
                         to: p + 4 * x, count: n)
         }
