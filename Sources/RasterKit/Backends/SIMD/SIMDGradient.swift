@@ -109,38 +109,47 @@ struct RampLanes {
         }
     }
 
-    // Linear and radial runs are written out separately: with u passed in
-    // as a closure this toolchain kept the call in the loop. Plain * and +,
-    // not addingProduct: SIMD8's addingProduct is not one vector FMA here.
+    // Linear and radial runs are written out separately, each vector loop
+    // spelled out: with u passed in as a closure, or the loop body as a
+    // local function, this toolchain left a call per vector in the loop.
+    // Plain * and +, not addingProduct: SIMD8's is not one vector FMA here.
+    @inline(__always)
+    static func shade(_ t: FloatLanes, _ sl: SIMD4<Float>, _ bi: SIMD4<Float>) -> WordLanes {
+        Lanes.packRGBA8(t * sl.x + bi.x, t * sl.y + bi.y, t * sl.z + bi.z, t * sl.w + bi.w)
+    }
+
     @inline(__always)
     func storeLinearRun(_ row: raster_gradient_row, _ span: raster_gradient_span, _ sl: SIMD4<Float>, _ bi: SIMD4<Float>,
                         from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>) {
-        let sign = span.sign, period = span.period, offset = span.offset, ux = row.ux
-        let u0 = FloatLanes(repeating: row.u0)
-        @inline(__always) func body(_ x: Int, _ n: Int) {
-            let t = (((Lanes.ramp + Float(x)) * ux + u0) - period) * sign + offset
-            Lanes.store(Lanes.packRGBA8(t * sl.x + bi.x, t * sl.y + bi.y, t * sl.z + bi.z, t * sl.w + bi.w),
-                        to: p + 4 * x, count: n)
-        }
+        let sign = span.sign, period = span.period, offset = span.offset, ux = row.ux, u0 = row.u0
         var x = x0
-        while x + Lanes.width <= x1 { body(x, Lanes.width); x += Lanes.width }
-        if x < x1 { body(x, x1 - x) }
+        while x + Lanes.width <= x1 {
+            let t = (((Lanes.ramp + Float(x)) * ux + u0) - period) * sign + offset
+            Lanes.store(Self.shade(t, sl, bi), to: p + 4 * x, count: Lanes.width)
+            x += Lanes.width
+        }
+        if x < x1 {
+            let t = (((Lanes.ramp + Float(x)) * ux + u0) - period) * sign + offset
+            Lanes.store(Self.shade(t, sl, bi), to: p + 4 * x, count: x1 - x)
+        }
     }
 
     @inline(__always)
     func storeRadialRun(_ row: raster_gradient_row, _ span: raster_gradient_span, _ sl: SIMD4<Float>, _ bi: SIMD4<Float>,
                         from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>) {
-        let sign = span.sign, period = span.period, offset = span.offset, cx = row.cx, inv = row.inv_r
-        let dy2 = FloatLanes(repeating: row.dy2)
-        @inline(__always) func body(_ x: Int, _ n: Int) {
+        let sign = span.sign, period = span.period, offset = span.offset, cx = row.cx, inv = row.inv_r, dy2 = row.dy2
+        var x = x0
+        while x + Lanes.width <= x1 {
             let dx = (Lanes.ramp + Float(x)) - cx
             let t = ((dx * dx + dy2).squareRoot() * inv - period) * sign + offset
-            Lanes.store(Lanes.packRGBA8(t * sl.x + bi.x, t * sl.y + bi.y, t * sl.z + bi.z, t * sl.w + bi.w),
-                        to: p + 4 * x, count: n)
+            Lanes.store(Self.shade(t, sl, bi), to: p + 4 * x, count: Lanes.width)
+            x += Lanes.width
         }
-        var x = x0
-        while x + Lanes.width <= x1 { body(x, Lanes.width); x += Lanes.width }
-        if x < x1 { body(x, x1 - x) }
+        if x < x1 {
+            let dx = (Lanes.ramp + Float(x)) - cx
+            let t = ((dx * dx + dy2).squareRoot() * inv - period) * sign + offset
+            Lanes.store(Self.shade(t, sl, bi), to: p + 4 * x, count: x1 - x)
+        }
     }
 
     @inline(__always)
