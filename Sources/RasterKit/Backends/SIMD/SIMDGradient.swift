@@ -77,11 +77,7 @@ struct RampLanes {
     init(_ ramp: GradientRamp, extend: ExtendMode) {
         starts = ramp.starts; slopes = ramp.slopes; biases = ramp.biases
         self.extend = extend
-        flat = ramp.slopes.map { $0 == .zero }
-        packed = ramp.biases.map {
-            Lanes.packRGBA8(FloatLanes(repeating: $0.x), FloatLanes(repeating: $0.y),
-                            FloatLanes(repeating: $0.z), FloatLanes(repeating: $0.w))[0]
-        }
+        flat = ramp.flat; packed = ramp.packed
     }
 
     /// One row as runs (raster_gradient_next_span): a constant run is a
