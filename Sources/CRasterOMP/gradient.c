@@ -33,10 +33,55 @@ static void extend_u(float *t, int n, int extend) {
 
 /// The parameters of one gradient call, shared by its rows.
 typedef struct {
-    int width, shape, intervals, extend;
+    int width, shape, intervals, extend, spans;
     const double *geometry;
     const float *starts, *slopes, *biases;
+    /// Per interval: whether its colour is constant, and that colour packed.
+    const int *flat;
+    const uint32_t *packed;
 } gradient_call;
+
+/// One run: t = sign * (u - period) + offset, colour = t * slope + bias,
+/// u computed exactly as raster_gradient_u computes it.
+static void emit_run(const gradient_call *g, const raster_gradient_row *r, const raster_gradient_span *s,
+                     uint32_t *row, int x0, int x1) {
+    if (g->flat[s->interval]) {
+        const uint32_t c = g->packed[s->interval];
+        #pragma omp simd
+        for (int x = x0; x < x1; x++) row[x] = c;
+        return;
+    }
+    const float *sl = g->slopes + 4 * s->interval, *bi = g->biases + 4 * s->interval;
+    const float sr = sl[0], sg = sl[1], sb = sl[2], sa = sl[3];
+    const float br = bi[0], bg = bi[1], bb = bi[2], ba = bi[3];
+    const float sign = s->sign, period = s->period, offset = s->offset;
+    if (r->shape == 0) {
+        const float ux = r->ux, u0 = r->u0;
+        #pragma omp simd
+        for (int x = x0; x < x1; x++) {
+            const float t = sign * (((float)x * ux + u0) - period) + offset;
+            row[x] = raster_pack(t * sr + br, t * sg + bg, t * sb + bb, t * sa + ba);
+        }
+    } else {
+        const float cx = r->cx, dy2 = r->dy2, inv_r = r->inv_r;
+        #pragma omp simd
+        for (int x = x0; x < x1; x++) {
+            const float dx = (float)x - cx;
+            const float t = sign * (sqrtf(dx * dx + dy2) * inv_r - period) + offset;
+            row[x] = raster_pack(t * sr + br, t * sg + bg, t * sb + bb, t * sa + ba);
+        }
+    }
+}
+
+static void gradient_row_spans(const gradient_call *g, uint32_t *row, int y) {
+    const raster_gradient_row r = raster_gradient_row_at(g->shape, g->extend, g->starts, g->intervals, g->width, g->geometry, y);
+    raster_gradient_span s;
+    for (int x = 0; x < g->width;) {
+        const int end = raster_gradient_next_span(&r, x, &s);
+        emit_run(g, &r, &s, row, x, end);
+        x = end;
+    }
+}
 
 static void gradient_row(const gradient_call *g, uint32_t *row, int y) {
     float t[CHUNK], c[4][CHUNK];
@@ -49,11 +94,11 @@ static void gradient_row(const gradient_call *g, uint32_t *row, int y) {
             for (int j = 0; j < CHUNK; j++) t[j] = (float)(x0 + j) * ux + u0;
         } else {
             const float cx = (float)g->geometry[0], inv_r = (float)g->geometry[2];
-            const float dy = (float)((double)y - g->geometry[1]);
+            const float dy = (float)((double)y - g->geometry[1]), dy2 = dy * dy;
             #pragma omp simd
             for (int j = 0; j < CHUNK; j++) {
                 float dx = (float)(x0 + j) - cx;
-                t[j] = sqrtf(dx * dx + dy * dy) * inv_r;
+                t[j] = sqrtf(dx * dx + dy2) * inv_r;
             }
         }
         extend_u(t, CHUNK, g->extend);
@@ -78,6 +123,18 @@ static void gradient_row(const gradient_call *g, uint32_t *row, int y) {
 void raster_omp_gradient(uint8_t *dst, int width, int height, ptrdiff_t stride, int shape,
                          const double geometry[3], const float *starts, const float *slopes,
                          const float *biases, int intervals, int extend, int threads) {
-    const gradient_call g = { width, shape, intervals, extend, geometry, starts, slopes, biases };
-    RASTER_PARALLEL_ROWS(height, threads, y, gradient_row(&g, (uint32_t *)(dst + (ptrdiff_t)y * stride), y));
+    int flat[RASTER_GRADIENT_MAX_INTERVALS];
+    uint32_t packed[RASTER_GRADIENT_MAX_INTERVALS];
+    for (int k = 0; k < intervals; k++) {
+        const float *sl = slopes + 4 * k, *bi = biases + 4 * k;
+        flat[k] = sl[0] == 0.0f && sl[1] == 0.0f && sl[2] == 0.0f && sl[3] == 0.0f;
+        packed[k] = raster_pack(bi[0], bi[1], bi[2], bi[3]);
+    }
+    const double u_per_pixel = shape == 0 ? fabs(geometry[0]) : geometry[2];
+    const int spans = raster_gradient_prefers_spans(width, u_per_pixel, intervals, extend, shape);
+    const gradient_call g = { width, shape, intervals, extend, spans, geometry, starts, slopes, biases, flat, packed };
+    if (g.spans)
+        RASTER_PARALLEL_ROWS(height, threads, y, gradient_row_spans(&g, (uint32_t *)(dst + (ptrdiff_t)y * stride), y));
+    else
+        RASTER_PARALLEL_ROWS(height, threads, y, gradient_row(&g, (uint32_t *)(dst + (ptrdiff_t)y * stride), y));
 }

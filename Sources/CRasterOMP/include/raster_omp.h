@@ -202,6 +202,12 @@ void raster_omp_resample(const uint8_t *src, int sw, int sh, ptrdiff_t src_strid
 #define RASTER_GRADIENT_PAD_LOW (-1.0f)
 #define RASTER_GRADIENT_PAD_HIGH 2.0f
 
+/// K2's most stops, and most ramp intervals: n stops give n - 1 intervals
+/// between them plus the pad colours before the first and from the last.
+#define RASTER_GRADIENT_MAX_STOPS 16
+#define RASTER_GRADIENT_MAX_INTERVALS 17
+_Static_assert(RASTER_GRADIENT_MAX_INTERVALS == RASTER_GRADIENT_MAX_STOPS + 1, "intervals = stops + 1");
+
 /// K2. `shape` 0: linear, geometry = {ux, uy, u_origin}, u = x*ux + y*uy +
 /// u_origin at pixel centres' integer coordinates (the half-pixel offset is
 /// folded into u_origin). 1: radial, geometry = {cx - 0.5, cy - 0.5, 1/r}.
@@ -211,6 +217,46 @@ void raster_omp_resample(const uint8_t *src, int sw, int sh, ptrdiff_t src_strid
 void raster_omp_gradient(uint8_t *dst, int width, int height, ptrdiff_t stride, int shape,
                          const double geometry[3], const float *starts, const float *slopes,
                          const float *biases, int intervals, int extend, int threads);
+
+/// K2 rows as spans. Along a row u is monotone (linear) or monotone on each
+/// side of the centre column (radial), so the row splits into runs of
+/// pixels that share one ramp interval and one extend period: within a run
+/// t = sign * (u - period) + offset and the colour is one affine function
+/// of u. `raster_gradient_u` is the u every backend's span code computes.
+typedef struct {
+    int shape;             // 0 linear: u = x * ux + u0; 1 radial: u = sqrt((x - cx)^2 + dy2) * inv_r
+    int extend;            // 0 pad, 1 repeat, 2 reflect
+    int intervals;         // entries of `starts` (the ramp's intervals)
+    int width;
+    int mid;               // radial: the first x with x - cx >= 0
+    const float *starts;
+    float ux, u0, cx, dy2, inv_r;
+} raster_gradient_row;
+
+typedef struct {
+    int interval;
+    float period, sign, offset;
+} raster_gradient_span;
+
+float raster_gradient_u(const raster_gradient_row *row, int x);
+
+/// Row y's parameters for a call whose `geometry` is raster_omp_gradient's.
+raster_gradient_row raster_gradient_row_at(int shape, int extend, const float *starts, int intervals, int width,
+                                           const double geometry[3], int y);
+
+/// The run of the row that starts at pixel x (< width): fills `span` and
+/// returns the run's end (exclusive). Every pixel of the run classifies,
+/// by the stop and extend rules applied to raster_gradient_u, as `span`
+/// says; the next pixel does not.
+int raster_gradient_next_span(const raster_gradient_row *row, int x, raster_gradient_span *span);
+
+/// Pixels per expected run below which a row is cheaper per pixel (a
+/// compare and select per interval) than as runs.
+#define RASTER_GRADIENT_SPAN_MIN_PIXELS 16.0
+
+/// Whether rows of `width` pixels, u changing by at most `u_per_pixel` per
+/// pixel, should be drawn as runs.
+int raster_gradient_prefers_spans(int width, double u_per_pixel, int intervals, int extend, int shape);
 
 /// K6: `dst = src * opacity + dst * (1 - src.a * opacity / 255)`.
 void raster_omp_composite(const uint8_t *src, ptrdiff_t src_stride, uint8_t *dst, ptrdiff_t dst_stride,

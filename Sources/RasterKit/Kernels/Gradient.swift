@@ -1,3 +1,5 @@
+import CRasterOMP
+
 /// K2, linear and radial gradients.
 ///
 /// A parameter u is computed per pixel centre q:
@@ -32,7 +34,7 @@ public struct Gradient: Sendable, Hashable {
         public init(offset: Double, color: Color) { self.offset = offset; self.color = color }
     }
 
-    public static let maxStops = 16
+    public static let maxStops = Int(RASTER_GRADIENT_MAX_STOPS)
 
     public let shape: Shape
     /// Stops with offsets made non-decreasing (an offset smaller than the one
@@ -131,5 +133,16 @@ public struct GradientRamp: Sendable, Hashable {
         starts.append(Float(stops[stops.count - 1].offset))
         slopes.append(.zero)
         biases.append(stops[stops.count - 1].color.simd)
+        flat = slopes.map { $0 == .zero }
+        packed = biases.map { b in
+            // raster_quantize's rule: clamp, then round half up.
+            let q = (0..<4).map { UInt32(min(max(b[$0], 0), 255) + 0.5) }
+            return q[0] | q[1] << 8 | q[2] << 16 | q[3] << 24
+        }
     }
+
+    /// Per interval: whether its colour is constant (a run of it is a fill),
+    /// and that colour packed as RGBA8 words are.
+    public var flat: [Bool] = []
+    public var packed: [UInt32] = []
 }

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# K1/K2 against their peers, in ONE interleaved run: each round runs this
+# build's `run` (K2 linear+radial exact, K1 freeform full; simd and openmp
+# at 1 and 2 threads; 750x1334) and then the peers (peers.py: Blend2D at 1
+# thread, numba parallel float32 at 2), so a busy host slows both alike.
+# Then `ab` of this build against BASE (default 15d662f, before the runs)
+# on the same rows. Writes into OUT (default a temporary directory) and
+# prints the medians of the rounds; summary.md holds the figures committed.
+# Needs: python3 with `pip install blend2d-python numba numpy` (PY=...).
+# Usage: Results/studies/gradients/run.sh [BASE] [ROUNDS] [OUT]
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+base=${1:-15d662f}
+rounds=${2:-5}
+out=${3:-$(mktemp -d)}
+py=${PY:-python3}
+mkdir -p "$out"
+swift build -c release --product rasterbench >/dev/null
+basedir=$(mktemp -d)/rb-base
+git worktree add --detach "$basedir" "$base" >/dev/null
+trap 'git worktree remove --force "$basedir" 2>/dev/null || true; git worktree prune' EXIT
+(cd "$basedir" && swift build -c release --product rasterbench >/dev/null)
+sel=(--kernels linear,radial,freeform --variants exact,full --backends simd,openmp --threads 1,2 --size 750x1334)
+for r in $(seq 1 "$rounds"); do
+    .build/release/rasterbench run "${sel[@]}" --quick --no-dram --out "$out/ours-$r.csv" >"$out/ours-$r.txt"
+    "$py" Results/studies/gradients/peers.py 750 1334 2 15 >"$out/peers-$r.csv"
+done
+"$py" Results/studies/gradients/summary.py "$out"
+.build/release/rasterbench ab "$basedir/.build/release/rasterbench" "${sel[@]}" --rounds 4 --quick --out "$out/ab" | tee "$out/ab.txt"

@@ -1,0 +1,45 @@
+"""Medians over the rounds of run.sh's output directory: ours (median_ms of
+each row of each round's CSV) and the peers; ns per pixel and ratios."""
+import csv
+import glob
+import statistics
+import sys
+
+out = sys.argv[1]
+PX = 750 * 1334
+ours, peers = {}, {}
+for path in glob.glob(out + "/ours-*.csv"):
+    for row in csv.DictReader(open(path)):
+        key = "%s/%s t=%s" % (row["kernel"], row["backend"], row["threads"])
+        ours.setdefault(key, []).append(float(row["median_ms"]))
+for path in glob.glob(out + "/peers-*.csv"):
+    for line in open(path):
+        name, med, _ = line.strip().split(",")
+        peers.setdefault(name, []).append(float(med))
+med = {k: statistics.median(v) for k, v in list(ours.items()) + list(peers.items())}
+print("%-28s %9s %8s %7s" % ("row", "ms", "ns/px", "rounds"))
+for k in sorted(med):
+    n = len(ours.get(k, peers.get(k, [])))
+    print("%-28s %9.3f %8.3f %7d" % (k, med[k], med[k] * 1e6 / PX, n))
+print()
+for kernel, peer in [("linear", "blend2d/linear"), ("radial", "blend2d/radial")]:
+    for t in (1, 2):
+        for b in ("simd", "openmp"):
+            k = "%s/%s t=%d" % (kernel, b, t)
+            if k in med and peer in med:
+                print("%-22s / %-16s = %.3f" % (k, peer, med[k] / med[peer]))
+numba = [k for k in med if k.startswith("numba")]
+for b in ("simd", "openmp"):
+    k = "freeform/%s t=2" % b
+    if k in med and numba:
+        print("%-22s / %-16s = %.4f" % (k, numba[0], med[k] / med[numba[0]]))
+for kernel in ("linear", "radial", "freeform"):
+    for t in (1, 2):
+        a, b = med.get("%s/simd t=%d" % (kernel, t)), med.get("%s/openmp t=%d" % (kernel, t))
+        if a and b:
+            print("parity %-8s t=%d simd/openmp = %.3f" % (kernel, t, a / b))
+for t in (1, 2):
+    a, b = med.get("radial/openmp t=%d" % t), med.get("linear/openmp t=%d" % t)
+    c, d = med.get("radial/simd t=%d" % t), med.get("linear/simd t=%d" % t)
+    if a and b and c and d:
+        print("radial/linear t=%d: openmp %.3f, simd %.3f" % (t, a / b, c / d))

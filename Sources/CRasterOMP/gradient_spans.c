@@ -1,0 +1,126 @@
+#include <math.h>
+
+#include "raster_omp.h"
+
+/// The class of a pixel: which ramp interval its t falls in and which
+/// extend period (and, for reflect, which half of it) produced t. Pixels of
+/// one class share one affine t(u), hence one affine colour.
+typedef struct { int interval; float period, sign, offset; } span_class;
+
+static span_class classify(const raster_gradient_row *r, float u) {
+    span_class c = { 0, 0.0f, 1.0f, 0.0f };
+    float t;
+    switch (r->extend) {
+    case 0:
+        t = u < RASTER_GRADIENT_PAD_LOW ? RASTER_GRADIENT_PAD_LOW
+          : (u > RASTER_GRADIENT_PAD_HIGH ? RASTER_GRADIENT_PAD_HIGH : u);
+        break;
+    case 1:
+        c.period = floorf(u);
+        t = u - c.period;
+        break;
+    default: {
+        c.period = 2.0f * floorf(u * 0.5f);
+        const float m = u - c.period;
+        if (m > 1.0f) { c.sign = -1.0f; c.offset = 2.0f; t = 2.0f - m; } else t = m;
+    }
+    }
+    // The stop rule: the last interval whose start is at or below t.
+    for (int k = 1; k < r->intervals; k++) if (t >= r->starts[k]) c.interval = k;
+    return c;
+}
+
+static int same_class(span_class a, span_class b) {
+    return a.interval == b.interval && a.period == b.period && a.sign == b.sign;
+}
+
+float raster_gradient_u(const raster_gradient_row *r, int x) {
+    if (r->shape == 0) return (float)x * r->ux + r->u0;
+    const float dx = (float)x - r->cx;
+    return sqrtf(dx * dx + r->dy2) * r->inv_r;
+}
+
+/// The u at which a pixel moving in direction `rising` (u increasing along
+/// x) leaves class c: an estimate only, checked against classify().
+static double exit_u(const raster_gradient_row *r, span_class c, int rising) {
+    const int k = c.interval;
+    const double lo = k == 0 ? -INFINITY : r->starts[k];
+    const double hi = k + 1 < r->intervals ? r->starts[k + 1] : INFINITY;
+    if (r->extend == 0) return rising ? hi : lo;
+    // t runs over [0, 1] within a period; t rises with u unless mirrored.
+    const double tlo = lo > 0.0 ? lo : 0.0, thi = hi < 1.0 ? hi : 1.0;
+    const int t_rising = (c.sign > 0.0f) == (rising != 0);
+    const double t_exit = t_rising ? thi : tlo;
+    return (double)c.period + (c.sign > 0.0f ? t_exit : 2.0 - t_exit);
+}
+
+/// The x (real) where u reaches `u_exit` on the side of the row holding x.
+static double exit_x(const raster_gradient_row *r, double u_exit, int left) {
+    if (r->shape == 0) return (u_exit - (double)r->u0) / (double)r->ux;
+    const double d = u_exit / (double)r->inv_r;
+    const double s = d * d - (double)r->dy2;
+    const double dx = s > 0.0 ? sqrt(s) : 0.0;
+    return left ? (double)r->cx - dx : (double)r->cx + dx;
+}
+
+int raster_gradient_next_span(const raster_gradient_row *r, int x, raster_gradient_span *span) {
+    // u is monotone along the whole row (linear) or on each side of the
+    // centre (radial): a class, once left, does not come back within the
+    // piece, so its end is one boundary found by estimate and bisection.
+    int limit = r->width, rising = 1, left = 0;
+    if (r->shape == 0) rising = r->ux >= 0.0f;
+    else if (x < r->mid) { limit = r->mid; rising = 0; left = 1; }
+    const span_class c = classify(r, raster_gradient_u(r, x));
+    span->interval = c.interval;
+    span->period = c.period;
+    span->sign = c.sign;
+    span->offset = c.offset;
+    const double xe = ceil(exit_x(r, exit_u(r, c, rising), left));
+    // NaN and out-of-range estimates fall to the ends (no int conversion of them).
+    int end = !(xe < (double)limit) ? limit : (!(xe > (double)(x + 1)) ? x + 1 : (int)xe);
+    int in = x, out = limit; // pixel `in` is in the class; `out` is past it or the limit
+    if (!same_class(classify(r, raster_gradient_u(r, end - 1)), c)) out = end - 1;
+    else {
+        in = end - 1;
+        // Gallop past an estimate that fell short, then bisect.
+        for (int step = 1; in + 1 < limit;) {
+            const int probe = limit - in > step ? in + step : limit - 1;
+            if (!same_class(classify(r, raster_gradient_u(r, probe)), c)) { out = probe; break; }
+            in = probe;
+            step *= 2;
+        }
+    }
+    while (out - in > 1) {
+        const int mid = in + (out - in) / 2;
+        if (same_class(classify(r, raster_gradient_u(r, mid)), c)) in = mid; else out = mid;
+    }
+    return in + 1;
+}
+
+int raster_gradient_prefers_spans(int width, double u_per_pixel, int intervals, int extend, int shape) {
+    // Pieces per row: intervals once (pad) or per period crossed, on each
+    // side of a radial centre. Short spans cost more to find than to blend.
+    double pieces = extend == 0 ? intervals : (u_per_pixel * width + 2.0) * intervals;
+    if (shape != 0) pieces *= 2.0;
+    return (double)width >= RASTER_GRADIENT_SPAN_MIN_PIXELS * pieces;
+}
+
+raster_gradient_row raster_gradient_row_at(int shape, int extend, const float *starts, int intervals, int width,
+                                           const double geometry[3], int y) {
+    raster_gradient_row r = { shape, extend, intervals, width, 0, starts, 0, 0, 0, 0, 0 };
+    if (shape == 0) {
+        r.ux = (float)geometry[0];
+        r.u0 = (float)(geometry[2] + (double)y * geometry[1]);
+        return r;
+    }
+    r.cx = (float)geometry[0];
+    r.inv_r = (float)geometry[2];
+    const float dy = (float)((double)y - geometry[1]);
+    r.dy2 = dy * dy;
+    // The first x with x - cx >= 0 in Float, within [0, width].
+    const double m = ceil((double)r.cx);
+    r.mid = !(m > 0.0) ? 0 : (m > (double)width ? width : (int)m);
+    while (r.mid > 0 && (float)(r.mid - 1) - r.cx >= 0.0f) r.mid--;
+    while (r.mid < width && (float)r.mid - r.cx < 0.0f) r.mid++;
+    return r;
+}

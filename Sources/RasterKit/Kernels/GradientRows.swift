@@ -1,0 +1,40 @@
+import CRasterOMP
+
+/// A K2 gradient in the terms the C kernels and the run finder take: u at
+/// integer pixel indices. Linear {ux, uy, origin} with the half-pixel offset
+/// folded into the origin; radial {cx - 1/2, cy - 1/2, 1/r}.
+struct GradientPixelGeometry {
+    let values: (Double, Double, Double)
+    let shape: Int32
+    let extend: Int32
+
+    init(_ gradient: Gradient) {
+        switch gradient.shape {
+        case let .linear(s, t):
+            let d = t - s
+            let k = 1 / d.dot(d)
+            values = (d.x * k, d.y * k, (Point(0.5, 0.5) - s).dot(d) * k)
+            shape = 0
+        case let .radial(c, r):
+            values = (c.x - 0.5, c.y - 0.5, 1 / r)
+            shape = 1
+        }
+        extend = switch gradient.extend { case .pad: 0; case .repeat: 1; case .reflect: 2 }
+    }
+
+    /// The most u changes from one pixel to the next.
+    var uPerPixel: Double { shape == 0 ? abs(values.0) : values.2 }
+
+    /// Whether rows `width` wide are drawn as runs (raster_gradient_prefers_spans).
+    func prefersRuns(width: Int, intervals: Int) -> Bool {
+        raster_gradient_prefers_spans(Int32(width), uPerPixel, Int32(intervals), extend, shape) != 0
+    }
+
+    /// Row y's run-finder parameters; `starts` must outlive their use.
+    func row(_ y: Int, width: Int, starts: UnsafePointer<Float>, intervals: Int) -> raster_gradient_row {
+        withUnsafeBytes(of: values) { g in
+            raster_gradient_row_at(shape, extend, starts, Int32(intervals), Int32(width),
+                                   g.bindMemory(to: Double.self).baseAddress, Int32(y))
+        }
+    }
+}
