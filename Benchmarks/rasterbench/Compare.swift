@@ -16,9 +16,14 @@ struct Compare: ParsableCommand {
             noise apart). For each ?, the change the data could resolve (half the interval's \
             width) and the rounds a side that would resolve the threshold; rows whose rounds ran \
             at two speeds are named. With --baseline, each report's backends are compared with that backend.
+
+            Named baselines: `compare --save-as NAME REPORT.csv` saves a report as NAME in \
+            \(BaselineStore.defaultDirectory)/ under the working directory (untracked; NAME is letters, \
+            digits, - _ . and replaces an earlier NAME); then any report argument written @NAME is that \
+            saved report, e.g. `compare @before new.csv`.
             """)
 
-    @Argument(help: "Reports (.csv, or .json from run --json).")
+    @Argument(help: "Reports (.csv, or .json from run --json), or @NAME for a baseline saved with --save-as.")
     var reports: [String]
 
     @Option(name: .long, parsing: .unconditional, help: "Exit non-zero if any row is slower with its whole interval beyond this, e.g. 5%.")
@@ -30,6 +35,9 @@ struct Compare: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Compare the backends inside each report against this one (e.g. naive).")
     var baseline: String?
 
+    @Option(name: .long, help: "Save the one report given as a named baseline (in \(BaselineStore.defaultDirectory)/) and compare nothing.")
+    var saveAs: String?
+
     @Option(name: .long, help: "Output: text, or markdown (a table for a CI comment).")
     var format: String = "text"
 
@@ -40,6 +48,10 @@ struct Compare: ParsableCommand {
     var changed = false
 
     func validate() throws {
+        if saveAs != nil {
+            if reports.count != 1 { throw ValidationError("compare --save-as NAME takes exactly one report (got \(reports.count))") }
+            return
+        }
         if baseline == nil && reports.count < 2 {
             throw ValidationError("compare needs at least two reports, or one report and --baseline BACKEND")
         }
@@ -50,7 +62,17 @@ struct Compare: ParsableCommand {
         let threshold = try failAbove.map { try Compare.parsePercent($0, flag: "--fail-above") }
         let rule = VerdictRule(threshold: try Compare.parsePercent(self.threshold, flag: "--threshold") / 100)
         let view = try Compare.view(format: format, sort: sort, changed: changed)
-        let loaded = try reports.map { ($0, try ReportFile.load($0)) }
+        let store = BaselineStore()
+        if let saveAs {
+            // The name first, so a bad one is refused before the report is read.
+            try BaselineStore.validate(saveAs)
+            let rows = try ReportFile.load(try store.resolve(reports[0]))
+            let path = try store.save(rows, as: saveAs)
+            print("saved \(TerminalText.safe(reports[0])) as baseline '\(saveAs)' (\(path), \(rows.count) rows); "
+                  + "compare with it: rasterbench compare @\(saveAs) NEW.csv")
+            return
+        }
+        let loaded = try reports.map { ($0, try ReportFile.load(try store.resolve($0))) }
         var comparisons: [RasterHarness.Comparison] = []
         if let baseline {
             for (path, rows) in loaded {

@@ -144,6 +144,9 @@ final class BadInputMatrixTests: CLITestCase {
                     numeric: ["--threads"], named: ["--kernels"], outputs: []),
             Command(name: "compare", base: ["compare", "good.csv", "good.csv"],
                     numeric: ["--threshold", "--fail-above"], named: ["--baseline", "--format", "--sort"], outputs: []),
+            // A named baseline saved into the store (a folder under the working directory).
+            Command(name: "compare-save", base: ["compare", "--save-as", "ok", "good.csv"],
+                    numeric: [], named: ["--save-as"], outputs: []),
             // Every other command with an output option (refused before any work, so cheap).
             Command(name: "render-frames", base: sceneRender + ["--frames", "0..1", "-o", "ok.webp"],
                     numeric: [], named: [], outputs: ["-o"], skippedOutputs: ["root"]),
@@ -206,6 +209,9 @@ final class BadInputMatrixTests: CLITestCase {
             add("render-job <job-content:\(k)>", ["render", "job-\(k).json", "-o", "ok.png"])
             add("bench <job-content:\(k)>", ["bench", "job-\(k).json", "--backend", "naive", "--runs", "1", "--quick", "--no-quality"])
         }
+        // A baseline by name: every bad name, and an unknown one ("nope").
+        for (k, v) in names { add("compare <baseline-name:\(k)>", ["compare", "@" + v, "good.csv"]) }
+        add("compare-save <two-reports>", ["compare", "--save-as", "ok", "good.csv", "good.csv"])
         for (k, _) in reports { add("compare <report-content:\(k)>", ["compare", "good.csv", "report-\(k).csv"]) }
         for (k, _) in medians { add("compare <median_ms:\(k)>", ["compare", "good.csv", "median-\(k).csv"]) }
         // Missing arguments and conflicting selections.
@@ -234,6 +240,7 @@ final class BadInputMatrixTests: CLITestCase {
         "run --seed <zero>": "any UInt64 is a seed",
         "compare --threshold <zero>": "no noise threshold: every resolved change counts",
         "compare --fail-above <zero>": "gate on any resolved slowdown",
+        "compare-save --save-as <unknown>": "a new name ('nope') is saved",
         "run --threads <space>": "list items are trimmed ('1, 2')",
         "verify --threads <space>": "list items are trimmed ('1, 2')",
         "run --sigmas <space>": "list items are trimmed ('1, 2')",

@@ -43,6 +43,16 @@ final class HarnessCLITests: CLITestCase {
         XCTAssertNotEqual(reg.status, 0, reg.stdout)
         XCTAssertTrue(reg.stdout.contains("REGRESSION"), reg.stdout)
 
+        // A named baseline: saved into the untracked store, then compared by
+        // name, it gives what comparing the two files gave (the name standing
+        // where the path stood).
+        let saved = try run(["compare", "--save-as", "before", "a.csv"])
+        XCTAssertEqual(saved.status, 0, saved.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path("runs/baselines/before.csv")), saved.stdout)
+        let byName = try run(["compare", "@before", "b.csv", "--fail-above", "5"])
+        XCTAssertEqual(byName.status, reg.status, byName.stderr)
+        XCTAssertEqual(byName.stdout.replacingOccurrences(of: "@before", with: "a.csv"), reg.stdout)
+
         // Backends inside one report.
         let backends = try run(["compare", "a.csv", "--baseline", "naive"])
         XCTAssertEqual(backends.status, 0, backends.stderr)
