@@ -264,7 +264,7 @@ final class BadInputMatrixTests: CLITestCase {
     /// missing value or argument), 1 for a refused value, file or report.
     static func expectedStatus(_ id: String) -> Int32 {
         let usage = ["<missing-value>", "<unknown-option>", "<stray-argument>", "<unknown-command>", "<mistyped-command",
-                     "<no-input>", "<no-job>", "<no-reports>", "<no-base>", "<job-and-scene>", "<frame-and-frames>"]
+                     "<no-input>", "<no-job>", "<no-reports>", "<no-base>", "<job-and-scene>", "<frame-and-frames>", "<two-reports>"]
         // compare's and report's extra argument is one more report: a file that cannot be read.
         if id.hasPrefix("compare <stray") || id.hasPrefix("report <stray") { return 1 }
         return usage.contains { id.contains($0) } ? 2 : 1
