@@ -16,22 +16,28 @@ extension Reference {
         taps = taps.map { $0 / total }
         let clamp = blur.edge == .clamp
 
+        // weights[k + r] = taps[|k|], for k in -r...r.
+        let weights = (-r...r).map { taps[abs($0)] }
+
         // One line (n samples) convolved: out[i] = sum_{|k| <= r} taps[|k|] line[i + k],
-        // indices outside [0, n) skipped (transparent) or clamped.
+        // indices outside [0, n) skipped (transparent) or clamped. The terms
+        // are added in order of k, whichever loop adds them: the indices
+        // below the line (clamped to its first sample), those in it, those
+        // above it (clamped to its last).
         func convolve(_ line: [Double]) -> [Double] {
             let n = line.count
             var out = [Double](repeating: 0, count: n)
-            for i in 0..<n {
-                var s = 0.0
-                for k in -r...r {
-                    var j = i + k
-                    if j < 0 || j >= n {
-                        guard clamp else { continue }
-                        j = min(max(j, 0), n - 1)
+            weights.withUnsafeBufferPointer { wt in
+                line.withUnsafeBufferPointer { src in
+                    for i in 0..<n {
+                        let lo = max(-r, -i), hi = min(r, n - 1 - i)
+                        var s = 0.0
+                        if clamp { for k in stride(from: -r, to: lo, by: 1) { s += wt[k + r] * src[0] } }
+                        if lo <= hi { for k in lo...hi { s += wt[k + r] * src[i + k] } }
+                        if clamp { for k in stride(from: hi + 1, through: r, by: 1) { s += wt[k + r] * src[n - 1] } }
+                        out[i] = s
                     }
-                    s += taps[abs(k)] * line[j]
                 }
-                out[i] = s
             }
             return out
         }
