@@ -4,9 +4,10 @@
 # (none of them .build, which `swift build`/`swift run` use), and ends with
 # one summary line per stage:
 #   debug     every test in a debug build (assertions on)
-#   release   the per-frame allocation test in a release build (allocation
-#             counts of -Onone code are not the product's, so that test
-#             skips itself in debug)
+#   release   the per-frame allocation test and the work model's floors
+#             against measured times in a release build (allocation counts
+#             and times of -Onone code are not the product's, so those
+#             tests skip themselves in debug)
 #   asan      every test under AddressSanitizer + UBSan (scripts/sanitize.sh)
 #   tsan      the threaded tests under ThreadSanitizer (scripts/sanitize.sh)
 #   fuzz      each libFuzzer target for FUZZ_SECONDS (scripts/fuzz.sh)
@@ -89,7 +90,8 @@ stage() {
 # nor find their release product rebuilt (with testing enabled) by them.
 scratch=.build-test
 stage debug tests swift test --disable-swift-testing --scratch-path "$scratch"
-stage release tests swift test -c release --disable-swift-testing --scratch-path "$scratch" --filter AllocationTests
+stage release tests swift test -c release --disable-swift-testing --scratch-path "$scratch" \
+    --filter 'AllocationTests|KernelWorkTests/testNoFloorIsAboveItsMeasuredTime'
 stage asan tests scripts/sanitize.sh asan
 stage tsan tests scripts/sanitize.sh tsan
 stage fuzz fuzz env FUZZ_SECONDS="${FUZZ_SECONDS:-30}" scripts/fuzz.sh

@@ -169,8 +169,16 @@ struct Run: ParsableCommand {
         for b in runner.bandwidth.results {
             print("  \(b.label == "frame" ? "one frame" : "DRAM     ") \(Human.number(Double(b.bytes) / 1_048_576, 4)) MiB, \(b.threads) thread(s): \(Human.number(b.gigabytesPerSecond)) GB/s")
         }
+        if let peak = runner.bandwidth.peak {
+            print("Compute peak (8-lane float multiply-adds, one core): \(Human.number(peak.gigaflopsPerSecond)) GFLOP/s")
+        }
         print("")
         print(RunTable.render(rows.filter { $0.sweep == .suite }))
+        let wrongFloors = RunTable.floorsAboveTime(rows)
+        if !wrongFloors.isEmpty {
+            print("\nWork model wrong (a limit above the fastest sample):")
+            wrongFloors.forEach { print($0) }
+        }
         if !leftOut.isEmpty { print(Run.leftOutNote(leftOut)) }
         let problems = RunTable.problems(rows)
         if !problems.isEmpty {

@@ -74,15 +74,24 @@ public enum BandwidthProbe {
 }
 
 /// Copy bandwidths measured so far in a run, by (label, bytes, threads), so
-/// each size and thread count is probed once.
+/// each size and thread count is probed once; and the compute peak, probed
+/// once: the two ceilings of a run's rows.
 public final class BandwidthTable: @unchecked Sendable {
     public private(set) var results: [CopyBandwidth] = []
+    public private(set) var peak: ComputePeak?
     let settings: SamplerSettings
 
     public init(settings: SamplerSettings) { self.settings = settings }
 
     public func frame(bytes: Int, threads: Int) throws -> CopyBandwidth {
         try lookup(label: "frame", bytes: bytes, threads: threads)
+    }
+
+    public func computePeak() throws -> ComputePeak {
+        if let peak { return peak }
+        let p = try ComputeProbe.measure(settings: settings)
+        peak = p
+        return p
     }
 
     public func dram(lastLevelCache: Int, threads: Int) throws -> CopyBandwidth {

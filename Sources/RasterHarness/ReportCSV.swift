@@ -174,6 +174,11 @@ public enum ReportCSV {
                    r.sampleRounds = out; return nil
                }),
         optInt("contend", \.contend),
+        optDouble("work_bytes", \.workBytes),
+        optDouble("work_flops", \.workFlops),
+        optDouble("peak_gflops", \.peakGflops),
+        optDouble("limit_ms", \.limitMs),
+        optDouble("limit_share", \.limitShare),
     ]
 
     /// Columns a report must have to be compared.

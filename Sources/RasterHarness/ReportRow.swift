@@ -60,6 +60,16 @@ public struct ReportRow: Sendable, Codable, Equatable {
     public var copyGBPerS: Double? = nil
     public var bwFraction: Double? = nil
     public var dramCopyGBPerS: Double? = nil
+    /// The floor of a run (`KernelWork`): bytes moved and floating-point
+    /// operations, and one core's compute peak measured in the same run.
+    public var workBytes: Double? = nil
+    public var workFlops: Double? = nil
+    public var peakGflops: Double? = nil
+    /// The larger of the memory floor (work_bytes at copy_gb_per_s) and the
+    /// compute floor (work_flops at peak_gflops x threads), in ms; and
+    /// limit_ms / median_ms, how close the row is to what the host allows.
+    public var limitMs: Double? = nil
+    public var limitShare: Double? = nil
     /// Median time at 1 thread / median time at `threads`, same workload and run.
     public var speedup: Double? = nil
     // Budget.

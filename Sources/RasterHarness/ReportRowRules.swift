@@ -124,5 +124,10 @@ public enum ReportRowRules {
             return "value \(bad) is not a round number (accepted: >= 0)"
         },
         optInt("contend", "contend", \.contend, 0...Contention.maximum),
+        amount("work_bytes", "workBytes", \.workBytes),
+        amount("work_flops", "workFlops", \.workFlops),
+        amount("peak_gflops", "peakGflops", \.peakGflops, positive: true),
+        amount("limit_ms", "limitMs", \.limitMs),
+        amount("limit_share", "limitShare", \.limitShare),
     ]
 }

@@ -90,6 +90,7 @@ public enum RoundMerge {
             merged.mpixPerS = merged.mpixPerS.map { $0 * k }
             merged.gbPerS = merged.gbPerS.map { $0 * k }
             merged.bwFraction = merged.bwFraction.map { $0 * k }
+            merged.limitShare = merged.limitShare.map { $0 * k }
         }
         if merged.fitsBudget != nil, let budget = merged.budgetMs { merged.fitsBudget = pooled.p95 <= budget }
         // The busiest moment any round saw: a row is as trustworthy as its worst round.

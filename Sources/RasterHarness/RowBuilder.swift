@@ -16,6 +16,8 @@ public struct RowCoordinates: Sendable {
     public var itemUnit: String = "px"
     /// Bytes read plus written per run, for memory-bound work; nil otherwise.
     public var bytesPerRun: Int? = nil
+    /// The least traffic and arithmetic a run needs; nil when no model exists.
+    public var work: WorkFloor? = nil
     public var note: String = ""
 
     public init(kernel: String, variant: String, backend: String, threads: Int, width: Int, height: Int,
@@ -30,7 +32,7 @@ extension Workload {
     public var coordinates: RowCoordinates {
         var c = RowCoordinates(kernel: kernel, variant: variant, backend: backend.rawValue, threads: threads,
                                width: width, height: height, items: items, param: param, note: note)
-        c.sweep = sweep; c.itemUnit = itemUnit; c.bytesPerRun = bytesPerRun
+        c.sweep = sweep; c.itemUnit = itemUnit; c.bytesPerRun = bytesPerRun; c.work = work
         return c
     }
 }
@@ -79,6 +81,31 @@ public struct RowBuilder {
         return row
     }
 
+    /// The row's limit from its work floor and the run's two ceilings: the
+    /// frame-sized copy bandwidth at the row's threads (one frame's traffic
+    /// is what a frame-sized kernel competes with; cache-resident when the
+    /// frame is) and the compute peak times the cores the threads can use.
+    /// A limit above the fastest sample means the floor is not one: the
+    /// note says so, and `limitAboveTime` finds such rows.
+    func limit(_ row: inout ReportRow, work: WorkFloor, coordinates c: RowCoordinates, bandwidth: BandwidthTable) {
+        row.workBytes = work.bytes; row.workFlops = work.flops
+        let frameBytes = c.width > 0 ? 4 * c.width * c.height : max(64, Int(work.bytes / 2))
+        guard let copy = try? bandwidth.frame(bytes: frameBytes, threads: c.threads),
+              let peak = try? bandwidth.computePeak(), let median = row.medianMs, median > 0 else { return }
+        row.copyGBPerS = row.copyGBPerS ?? copy.gigabytesPerSecond
+        row.peakGflops = peak.gigaflopsPerSecond
+        let cores = Double(max(1, min(c.threads, host.cores)))
+        let memoryMs = work.bytes / copy.bytesPerSecond * 1e3
+        let computeMs = work.flops / (peak.flopsPerSecond * cores) * 1e3
+        let limit = max(memoryMs, computeMs)
+        row.limitMs = limit
+        row.limitShare = limit / median
+        if let fastest = row.minMs, limit > fastest {
+            row.note = (row.note.isEmpty ? "" : row.note + "; ")
+                + "limit \(NumberFormat.decimal(limit)) ms is above the fastest sample: the work model is wrong"
+        }
+    }
+
     /// Statistics, throughput, bandwidth (when `bandwidth` is given and the
     /// work is memory-bound) and the budget verdict from the samples.
     public func fill(_ row: inout ReportRow, samples: Samples, coordinates c: RowCoordinates, bandwidth: BandwidthTable?) {
@@ -102,6 +129,7 @@ public struct RowBuilder {
                 row.dramCopyGBPerS = dram.gigabytesPerSecond
             }
         }
+        if let work = c.work, let bandwidth { limit(&row, work: work, coordinates: c, bandwidth: bandwidth) }
         row.budgetMs = budget.milliseconds
         // The verdict only means something for a whole frame.
         if c.width == verdictWidth && c.height == verdictHeight {

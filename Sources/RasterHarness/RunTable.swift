@@ -1,7 +1,9 @@
 import RasterKit
 /// The table `run` prints at the end: one line per row of the suite proper
 /// (sweeps get their own summaries, see `SweepAnalysis`). "vs naive" is
-/// naive's median over this row's; "thr speed-up" is over this backend at 1 thread.
+/// naive's median over this row's; "thr speed-up" is over this backend at 1
+/// thread; "of limit" is `limit_share`, the host's floor for the work over
+/// the median (100% is as fast as memory and arithmetic allow).
 public enum RunTable {
     public static func render(_ rows: [ReportRow]) -> String {
         // The naive row of the same kernel, variant, size and parameters:
@@ -17,7 +19,7 @@ public enum RunTable {
         // "spread" is (slowest - fastest round median) / median.
         let showRounds = rows.contains { ($0.rounds ?? 1) > 1 }
         var t = TextTable(["kernel", "variant", "backend", "thr", "size"] + (showParam ? ["param"] : []) + ["median", "p95", "±MAD"]
-                          + (showRounds ? ["spread"] : []) + ["Mpix/s", "GB/s (of copy)", "vs naive", "thr speed-up", "PSNR dB", "max err", "budget"])
+                          + (showRounds ? ["spread"] : []) + ["Mpix/s", "GB/s (of copy)", "of limit", "vs naive", "thr speed-up", "PSNR dB", "max err", "budget"])
         for r in rows {
             let size = r.width > 0 ? "\(r.width)x\(r.height)" : "\(r.itemsPerRun.map { Human.number(Double($0)) } ?? "?") \(r.itemUnit)s"
             guard r.isOK, let median = r.medianMs else {
@@ -41,13 +43,23 @@ public enum RunTable {
                                    r.madMs.map { Human.percent($0 / median) } ?? ""]
             let figures: [String] = times + spread + [
                 r.mpixPerS.map { Human.number($0) } ?? "",
-                bw, naive[r.key.withoutBackend].map { Human.number($0 / median) + "x" } ?? "",
+                bw, r.limitShare.map { Human.percent($0) } ?? "", naive[r.key.withoutBackend].map { Human.number($0 / median) + "x" } ?? "",
                 r.speedup.map { Human.number($0) + "x" } ?? "",
                 r.psnrDb.map { $0.isInfinite ? "inf" : Human.number($0, 3) } ?? "",
                 r.maxErr.map { Human.number($0) } ?? "", budget]
             t.add(coordinates + figures)
         }
         return t.render()
+    }
+
+    /// Lines naming the rows whose limit is above their fastest sample: a
+    /// floor that is not one, so a count in `KernelWork` is wrong.
+    public static func floorsAboveTime(_ rows: [ReportRow]) -> [String] {
+        rows.compactMap { r in
+            guard let limit = r.limitMs, let fastest = r.minMs, limit > fastest else { return nil }
+            let name = "\(r.kernel)/\(r.variant)/\(r.backend) t=\(r.threads) \(r.width)x\(r.height) \(r.param)"
+            return "  \(TerminalText.safe(name)): limit \(Human.time(ms: limit)) > fastest \(Human.time(ms: fastest))"
+        }
     }
 
     /// Lines naming every unsupported or failed workload and why, one line

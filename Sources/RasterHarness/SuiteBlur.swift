@@ -41,6 +41,9 @@ extension Suite {
             w.param = "sigma=\(NumberFormat.decimal(sigma))"
             w.slowOnNaive = r.backend == .naive && variant == .exact && NaiveCost.blurTaps(width: r.width, height: r.height, sigma: sigma) >= NaiveCost.slowTaps
             w.bytesPerRun = 16 * r.width * r.height
+            w.work = (try? GaussianBlur(sigma: sigma, edge: .transparent)).map {
+                KernelWork.blur($0, variant: variant, width: r.width, height: r.height)
+            }
             if r.withQuality {
                 w.reference = ReferenceSource(key: "blur \(r.width)x\(r.height) sigma \(sigma)") {
                     Reference.blur(try Fixtures.auroraLayer(width: r.width, height: r.height).view,

@@ -33,6 +33,7 @@ extension Suite {
                         })
                     }
                     w.param = "shape=\(shape.name)"
+                    w.work = KernelWork.fill(shape.fill, width: r.width, height: r.height)
                     if r.withQuality {
                         w.reference = ReferenceSource(key: "fill \(shape.name) \(r.width)x\(r.height)") {
                             let background = try Image(width: r.width, height: r.height)

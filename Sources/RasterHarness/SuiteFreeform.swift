@@ -21,6 +21,7 @@ extension Suite {
                     let run = { try backend.freeform(g, variant: variant, into: view, scratch: scratch) }
                     return WorkloadInstance(owning: [image, scratch], body: run, output: { try run(); return view })
                 }
+                w.work = KernelWork.freeform(g, variant: variant, width: r.width, height: r.height)
                 if r.withQuality {
                     w.reference = ReferenceSource(key: "freeform \(r.width)x\(r.height)") {
                         Reference.freeform(g, width: r.width, height: r.height)

@@ -25,6 +25,7 @@ extension Suite {
                 return WorkloadInstance(owning: [image], body: run, output: { try run(); return view })
             }
             w.bytesPerRun = 4 * r.width * r.height
+            w.work = KernelWork.gradient(g, width: r.width, height: r.height)
             if r.withQuality {
                 w.reference = ReferenceSource(key: "\(name) \(r.width)x\(r.height)") {
                     Reference.gradient(g, width: r.width, height: r.height)

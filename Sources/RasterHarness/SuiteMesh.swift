@@ -29,6 +29,7 @@ extension Suite {
                 // parameter the kernel's exact row and the scene's share a
                 // report key, and rounds merged them into one row.
                 w.param = "grid=3x3"
+                w.work = KernelWork.mesh(m, variant: variant, width: r.width, height: r.height)
                 if r.withQuality {
                     w.reference = ReferenceSource(key: "mesh \(r.width)x\(r.height)") {
                         // Held while its view is read: `Image(...).view` of a

@@ -99,7 +99,7 @@ public final class SuiteRunner {
             row.note = [row.note, "\(error)"].filter { !$0.isEmpty }.joined(separator: "; ")
             return row
         }
-        fill(&row, samples: samples, workload: w)
+        fill(&row, samples: samples, workload: w, work: instance.work ?? w.work)
         if samples.nanoseconds.count < config.sampler.minSamples {
             // Said in the row, not only in the samples column: a median of
             // two is a rough figure (the naive backend's slowest scenes).
@@ -125,8 +125,10 @@ public final class SuiteRunner {
     }
 
     /// Statistics, throughput, bandwidth and budget from the samples.
-    public func fill(_ row: inout ReportRow, samples: Samples, workload w: Workload) {
-        rowBuilder.fill(&row, samples: samples, coordinates: w.coordinates, bandwidth: bandwidth)
+    public func fill(_ row: inout ReportRow, samples: Samples, workload w: Workload, work: WorkFloor?) {
+        var c = w.coordinates
+        c.work = work
+        rowBuilder.fill(&row, samples: samples, coordinates: c, bandwidth: bandwidth)
     }
 
     /// The output's quality, once per (kernel, variant, backend, size,

@@ -48,10 +48,14 @@ extension Suite {
                     try renderer.render(prepared[box.next % prepared.count], into: image)
                     box.next &+= 1
                 }
+                // Each sample draws one of the frames: a floor under every
+                // sample is the least of the frames' bytes and of their flops.
+                let works = prepared.map { KernelWork.frame($0, variants: v.selection) }
+                let work = WorkFloor(bytes: works.map(\.bytes).min() ?? 0, flops: works.map(\.flops).min() ?? 0)
                 return WorkloadInstance(owning: [image, renderer, box], body: body, output: {
                     try renderer.render(renderer.prepare(instance.job(frame: qualityFrame)), into: image)
                     return image.view
-                })
+                }, work: work)
             }
             w.param = v.scaleLabel
             w.floorSamples = sceneFloorSamples

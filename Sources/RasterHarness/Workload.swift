@@ -25,6 +25,9 @@ public struct Workload {
     /// Bytes read plus bytes written by one run, for memory-bound kernels
     /// (nil for compute-bound ones, where a bandwidth fraction means nothing).
     public var bytesPerRun: Int? = nil
+    /// The least traffic and arithmetic a run needs (`KernelWork`), which
+    /// the row's `limit_ms` is made of; nil when no model exists.
+    public var work: WorkFloor? = nil
     /// Where the quality reference comes from; nil when none exists yet.
     public var reference: ReferenceSource? = nil
     public var note: String = ""
@@ -61,12 +64,16 @@ public struct WorkloadInstance {
     /// The objects owning the memory the closures' views point into (views
     /// are unowned pointers); held for as long as the instance lives.
     public var owners: [AnyObject]
+    /// The work floor when it is known only once the inputs are built (a
+    /// scene's frames); otherwise the workload's.
+    public var work: WorkFloor?
 
     public init(owning owners: [AnyObject], body: @escaping () throws -> Void,
-                output: (() throws -> ImageView)? = nil) {
+                output: (() throws -> ImageView)? = nil, work: WorkFloor? = nil) {
         self.owners = owners
         self.body = body
         self.output = output
+        self.work = work
     }
 }
 

@@ -74,7 +74,8 @@ public enum HTMLReport {
                 sizes: sizeGroups.compactMap { k, perSource in
                     SizeChart.make(kernel: k.kernel, workload: k.workload, perSource: perSource, data: data)
                 },
-                bandwidth: BandwidthChart.make(data: data))
+                bandwidth: BandwidthChart.make(data: data),
+                roofline: RooflineChart.make(data: data))
         }
         let stamp = ISO8601DateFormatter().string(from: Date())
         return ReportPage(sources: sources, sections: sections, generated: stamp).render()

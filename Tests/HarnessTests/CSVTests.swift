@@ -10,7 +10,8 @@ final class CSVTests: XCTestCase {
         + "profile,fps,kernel,variant,backend,threads,width,height,sweep,param,status,samples,batch,"
         + "median_ms,p95_ms,p99_ms,min_ms,max_ms,mad_ms,mean_ms,outliers,mpix_per_s,items_per_run,item_unit,"
         + "bytes_per_run,gb_per_s,copy_gb_per_s,bw_fraction,dram_copy_gb_per_s,speedup,budget_ms,budget_share,"
-        + "fits_budget,psnr_db,max_err,quality_on,note,samples_ms,rounds,round_spread,sample_rounds,contend"
+        + "fits_budget,psnr_db,max_err,quality_on,note,samples_ms,rounds,round_spread,sample_rounds,contend,"
+        + "work_bytes,work_flops,peak_gflops,limit_ms,limit_share"
 
     func testHeaderIsPinned() {
         XCTAssertEqual(ReportCSV.header, CSVTests.pinnedHeader)
@@ -82,6 +83,7 @@ final class CSVTests: XCTestCase {
         r.qualityOn = "750x1334 frame"; r.note = "line one\nline two, with comma"
         r.samplesMs = [12, 12.3456, 14]
         r.rounds = 2; r.roundSpread = 0.0456; r.sampleRounds = [1, 2, 2]
+        r.workBytes = 4_002_000; r.workFlops = 7.3e7; r.peakGflops = 103.6; r.limitMs = 0.7048; r.limitShare = 0.0571
         return r
     }
 

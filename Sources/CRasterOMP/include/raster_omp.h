@@ -21,6 +21,12 @@ int raster_omp_available(void);
 /// refused or unsupported). For the harness's contending threads.
 int raster_pin_thread(int core);
 
+/// Runs `iterations` rounds of independent 8-lane float multiply-adds on
+/// the calling thread and returns a value to keep (so none is dead code);
+/// raster_fma_probe_flops() is the floating-point operations that did.
+float raster_fma_probe(long iterations, float seed);
+long raster_fma_probe_flops(long iterations);
+
 /// The OpenMP runtime's default team size (1 without OpenMP).
 int raster_omp_max_threads(void);
 /// libomp's idle spin time for the calling thread's teams in ms (-1 without

@@ -57,6 +57,8 @@ enum PageStyle {
     svg.chart .baseline { stroke: #aeaeb2; stroke-width: 1; }
     svg.chart .ideal { stroke: #8e8e93; stroke-width: 1; stroke-dasharray: 2 3; }
     svg.chart .limit { stroke: #f2f2f7; stroke-width: 2; }
+    svg.chart .roof { fill: none; stroke-width: 1.5; }
+    svg.chart .roof.dashed { stroke-dasharray: 5 4; }
     svg.chart .series { stroke-width: 1.8; }
     svg.chart .dashed { stroke-dasharray: 5 3; }
     svg.chart .front { stroke: #64d2ff; stroke-width: 1.6; opacity: 0.85; }

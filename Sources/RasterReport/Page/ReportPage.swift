@@ -22,6 +22,7 @@ struct ReportPage {
         var scaling: Figure?
         var sizes: [Figure]
         var bandwidth: Figure?
+        var roofline: Figure?
     }
 
     func render() -> String {
@@ -81,7 +82,9 @@ struct ReportPage {
                 ? .p(.class("note missing"), .text("This report has no sweep=size rows (run the suite with --sweep size to get them), so no size chart."))
                 : .div(.class("grid"), .group(s.sizes.map(figure))),
             .h3(.text("Copy-bandwidth limit")),
-            s.bandwidth.map(figure) ?? .p(.class("note missing"), .text("No row records gb_per_s and copy_gb_per_s (scene rows do not)."))
+            s.bandwidth.map(figure) ?? .p(.class("note missing"), .text("No row records gb_per_s and copy_gb_per_s (scene rows do not).")),
+            .h3(.text("Memory and compute limits")),
+            s.roofline.map(figure) ?? .p(.class("note missing"), .text("No row records work_flops, work_bytes and limit_ms (reports before the work model do not)."))
         )
     }
 
