@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Evidence for SPEC section 7's verdicts (issue 12), measured on this host:
+# Evidence for docs/measurement.md §3's verdicts (issue 12), measured on this host:
 #   1. A/A: two separate `run --rounds 5` of one build, compared
 #      (false positives = rows called faster or slower);
 #   2. an A/A through `ab`, the executable against a copy of itself (a smaller
