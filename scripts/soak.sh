@@ -8,7 +8,7 @@
 # the product `swift run` uses is not rebuilt with testing enabled).
 #
 #   scripts/soak.sh            CI's form: 300 frames per scene and backend
-#   scripts/soak.sh 10000      the full soak (Results/soak/README.md)
+#   scripts/soak.sh 10000      the full soak (Results/studies/soak/summary.md)
 # Environment: RASTERBENCH_SOAK_SIZE (WxH, default 48x80),
 # RASTERBENCH_SOAK_THREADS (default 2, the default profile's cores).
 set -euo pipefail

@@ -6,7 +6,7 @@ import RasterKit
 import RasterReference
 
 /// `run --scene S --adaptive`: the runtime governor on real rendering
-/// (SPEC section 11). Options live here so Run.swift only forwards to it.
+/// (docs/contract.md §11). Options live here so Run.swift only forwards to it.
 struct AdaptiveOptions: ParsableArguments {
     @Flag(name: .long, help: "Render --frames frames of --scene with the runtime governor choosing among the scene's variants; compare with a fixed choice and with frame buffering.")
     var adaptive = false
@@ -93,7 +93,7 @@ struct SceneLevels {
             }
         } else {
             // PSNR against the exact variant drawn by the same backend (which
-            // `verify` holds to the reference within SPEC bounds); the exact
+            // `verify` holds to the reference within the bounds of docs/contract.md §3); the exact
             // variant itself is then perfect and gets a nominal 100 dB.
             let frame = try SceneCatalog.named(sceneName).info.cycle * 7 / 24
             let exactIndex = variants.firstIndex { $0.isExact } ?? 0

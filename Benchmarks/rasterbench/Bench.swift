@@ -14,7 +14,7 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Time one job file: its ops apart from the canvas set-up, with the statistics of `run`.")
 
-    @Argument(help: "The job file (JSON, SPEC section 9).")
+    @Argument(help: "The job file (JSON, docs/contract.md §9).")
     var job: String
 
     @OptionGroup var backendOptions: BackendOptions

@@ -6,7 +6,7 @@ import RasterKit
 /// `rasterbench choose`: per scene and kernel, the option (variant, render
 /// scale, backend, threads) of highest quality whose p95 fits the frame
 /// budget less a headroom, from a report or from a fresh measurement
-/// (SPEC section 11).
+/// (docs/contract.md §11).
 struct Choose: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Pick, per scene and kernel, the best-quality option whose p95 fits the frame budget.",

@@ -15,7 +15,7 @@ struct GovernorBench: ParsableCommand {
             Synthetic traces run on a synthetic 6-level front with the iPhone 6 budget \
             (4.17 ms). --trace adds a trace recorded on this host by --record (every frame \
             drawn at every level of the scene's front, interleaved).
-              rasterbench governor --trace Results/governor/aurora-trace.csv
+              rasterbench governor --trace Results/studies/governor/aurora-trace.csv
               rasterbench governor --record runs/aurora-trace.csv --scene aurora --frames 120
             """)
 

@@ -7,7 +7,7 @@ struct List: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List kernels, variants, backends, scenes and profiles.")
 
     func run() throws {
-        print("Kernels (variants; the first is held to SPEC's bound):")
+        print("Kernels (variants; the first is held to the bound of docs/contract.md §3):")
         for k in KernelCatalog.all {
             print("  \(k.id) \(k.name.padding(toLength: max(10, k.name.count), withPad: " ", startingAt: 0)) \(k.summary)")
             print("     variants: \(k.variants.joined(separator: ", "))")

@@ -4,7 +4,7 @@ import RasterHarness
 import RasterKit
 
 /// `rasterbench`: one executable for the suite, rendering, verification and
-/// reports (SPEC section 8). Each subcommand lives in its own file and only
+/// reports (docs/contract.md §8). Each subcommand lives in its own file and only
 /// parses and validates arguments; the work happens in the libraries.
 @main
 struct RasterBench: ParsableCommand {

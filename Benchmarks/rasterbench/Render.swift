@@ -20,7 +20,7 @@ struct Render: ParsableCommand {
               rasterbench render --scene liquid --frame 30 --emit-job > liquid-30.json
             """)
 
-    @Argument(help: "A job file (JSON, SPEC section 9); or use --scene.")
+    @Argument(help: "A job file (JSON, docs/contract.md §9); or use --scene.")
     var job: String?
 
     @Option(name: .shortAndLong, parsing: .unconditional, help: "Output: .png or .rgba (one frame), a folder ending in / or a .webp (--frames), .png (--sheet).")

@@ -38,7 +38,7 @@ struct Verify: ParsableCommand {
                     var excluded = ""
                     do {
                         let d = try c.check(try kind.make(threads: t))
-                        // SPEC's K7 exclusion (boundary and folds), left out of the statistics.
+                        // The K7 exclusion of docs/contract.md §2.7 (boundary and folds), left out of the statistics.
                         if d.excluded > 0 { excluded = "\(d.excluded)" }
                         result = (String(format: "%.0f", d.maxError), String(format: "%.4f", d.meanError),
                                   d.psnr.isInfinite ? "inf" : String(format: "%.2f", d.psnr), c.tolerance.accepts(d))

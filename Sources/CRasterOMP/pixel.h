@@ -66,7 +66,7 @@ static inline int raster_team(int threads, int rows) {
         }                                                                                \
     } while (0)
 
-/// SPEC section 1: clamp to [0, 255], round to nearest, ties away from zero.
+/// docs/contract.md §1: clamp to [0, 255], round to nearest, ties away from zero.
 static inline uint32_t raster_quantize(float v) {
     v = v < 0.0f ? 0.0f : (v > 255.0f ? 255.0f : v);
     return (uint32_t)(v + 0.5f);

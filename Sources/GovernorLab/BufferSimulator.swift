@@ -1,6 +1,6 @@
 import RasterKit
 
-/// Seed 003's "buffering" (SPEC section 11): a producer renders ahead into
+/// Seed 003's "buffering" (docs/contract.md §11): a producer renders ahead into
 /// a ring of B frames while the display consumes one per refresh.
 ///
 /// The model, one refresh period P per frame:

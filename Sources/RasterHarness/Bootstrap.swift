@@ -128,7 +128,7 @@ public enum Bootstrap {
     }
 }
 
-/// The verdict rule (SPEC section 7): `faster` or `slower` only when the
+/// The verdict rule (docs/measurement.md §3): `faster` or `slower` only when the
 /// whole interval lies beyond the noise threshold, `~` when it lies wholly
 /// within it, `?` otherwise, and `?` whenever a side has fewer rounds than
 /// `minRounds`: with one round (one process) the interval cannot see the

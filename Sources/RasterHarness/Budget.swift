@@ -2,8 +2,8 @@ import RasterKit
 /// The time a background may take per frame.
 ///
 /// A frame lasts 1000 / fps ms; the app needs most of it for layout, text and
-/// its own drawing, so the background gets a share (25% by default, SPEC
-/// section 6). A kernel fits when its p95 -- not its median: one frame in
+/// its own drawing, so the background gets a share (25% by default, docs/contract.md
+/// §6). A kernel fits when its p95 -- not its median: one frame in
 /// twenty over budget is a visible stutter -- is within the share.
 public struct Budget: Sendable, Equatable, Codable {
     public let fps: Double

@@ -2,7 +2,7 @@ import Foundation
 
 /// Two reports, or two backends of one report, row against row: the ratio
 /// of medians with a bootstrap confidence interval and a verdict that knows
-/// what it cannot tell (SPEC section 7, "Verdicts").
+/// what it cannot tell (docs/measurement.md §3).
 ///
 /// The unit of replication is the round (`run --rounds K`; a report
 /// without rounds is one round): `Bootstrap` resamples rounds, then samples

@@ -4,7 +4,7 @@ import Foundation
 /// `2.5e3`. Swift's `Double(String)` also takes hexadecimal (`0x10` is 16),
 /// `nan`, `inf` and `infinity`, which nobody means as a frame rate or a
 /// percentage, so options parsed by this package go through this instead
-/// (SPEC section 10: a bad value is an error naming it, not a surprise).
+/// (docs/contract.md §10: a bad value is an error naming it, not a surprise).
 public enum DecimalText {
     /// The value of `text` if it is a finite plain decimal, else nil.
     /// Surrounding spaces are not allowed: a list's items are trimmed by

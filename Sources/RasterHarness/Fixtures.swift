@@ -1,6 +1,6 @@
 import RasterKit
 
-/// The inputs the suite renders: realistic for the backgrounds SPEC section 5
+/// The inputs the suite renders: realistic for the backgrounds docs/contract.md §5
 /// describes, fixed so that reports from different runs time the same work.
 public enum Fixtures {
     /// Telegram's default wallpaper colours.
@@ -13,7 +13,7 @@ public enum Fixtures {
 
     static func color(_ hex: String) -> Color { try! Color(hex: hex) }
 
-    /// K1 as Telegram draws phase 0: four points, L = width, e = 4 (SPEC defaults).
+    /// K1 as Telegram draws phase 0: four points, L = width, e = 4 (docs/contract.md §2.1 defaults).
     public static func telegram(width: Int, height: Int) -> FreeformGradient {
         let stops = (0..<4).map { i -> FreeformGradient.Stop in
             let (x, y) = telegramPositions[2 * i]

@@ -1,5 +1,5 @@
 /// Errors of the harness and its command-line front end, each one line that
-/// names what was wrong and what would have been accepted (SPEC section 10).
+/// names what was wrong and what would have been accepted (docs/contract.md §10).
 public enum HarnessError: Error, Equatable, CustomStringConvertible, Sendable {
     case invalidArgument(name: String, value: String, accepted: String)
     /// A report that does not parse; `line` counts physical lines from 1,

@@ -1,5 +1,5 @@
 /// A target device: what a background must fill, how often, with how many
-/// cores (SPEC section 6).
+/// cores (docs/contract.md §6).
 ///
 /// On another host a profile is a resolution and a thread count, not a speed
 /// promise: the suite is meant to be run on the device itself, and every
@@ -26,7 +26,7 @@ public struct DeviceProfile: Sendable, Hashable, Codable, CustomStringConvertibl
     public var pixels: Int { width * height }
     public var description: String { "\(name) \(width)x\(height) @\(Int(fps)) \(cores) cores" }
 
-    /// SPEC section 6's devices, smallest refresh budget last.
+    /// docs/contract.md §6's devices, smallest refresh budget last.
     public static let all: [DeviceProfile] = [
         DeviceProfile(name: "iphone-se1", width: 640, height: 1136, scale: 2, fps: 60, cores: 2,
                       summary: "iPhone SE (1st gen), A9"),

@@ -1,5 +1,5 @@
 import RasterKit
-/// The CSV form of a report: SPEC section 7's columns and the harness's
+/// The CSV form of a report: docs/measurement.md §6's columns and the harness's
 /// extras, in one pinned order.
 ///
 /// The column list below *is* the format: the header, the writer and the

@@ -83,7 +83,7 @@ public struct ReportRow: Sendable, Codable, Equatable {
     public var note = ""
     /// Every sample, milliseconds per iteration, in the order taken.
     public var samplesMs: [Double] = []
-    // Rounds (SPEC section 7). Optional so that reports written before
+    // Rounds (docs/measurement.md §3). Optional so that reports written before
     // rounds existed still decode: nil means one round.
     /// Rounds the workload was measured in; `median_ms` is then the median of the round medians.
     public var rounds: Int? = nil

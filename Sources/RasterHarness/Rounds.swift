@@ -1,4 +1,4 @@
-/// Rounds (SPEC section 7): the selected workloads measured K times over,
+/// Rounds (docs/measurement.md §3): the selected workloads measured K times over,
 /// each round in a new seeded random order, after Abedi and Brecht's
 /// randomised multiple interleaved trials. A slow drift of the host (a
 /// neighbour starting a build, the CPU clock settling) then lands on every

@@ -119,7 +119,7 @@ public struct RowBuilder {
         if c.itemUnit == "px" && c.items > 0 { row.mpixPerS = Double(c.items) / seconds / 1e6 }
         if let bytes = c.bytesPerRun {
             row.gbPerS = Double(bytes) / seconds / 1e9
-            // One frame for image kernels (SPEC 7); otherwise a copy with the same traffic.
+            // One frame for image kernels (docs/measurement.md §2); otherwise a copy with the same traffic.
             let copyBytes = c.width > 0 ? 4 * c.width * c.height : bytes / 2
             if let copy = try? bandwidth?.frame(bytes: copyBytes, threads: c.threads) {
                 row.copyGBPerS = copy.gigabytesPerSecond

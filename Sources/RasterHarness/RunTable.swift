@@ -7,7 +7,7 @@ import RasterKit
 public enum RunTable {
     public static func render(_ rows: [ReportRow]) -> String {
         // The naive row of the same kernel, variant, size and parameters:
-        // the baseline every speed-up is quoted against (SPEC section 3).
+        // the baseline every speed-up is quoted against (docs/contract.md §3).
         var naive: [RowKey: Double] = [:]
         for r in rows where r.backend == BackendKind.naive.rawValue && r.isOK {
             if let m = r.medianMs { naive[r.key.withoutBackend] = m }

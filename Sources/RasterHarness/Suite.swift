@@ -119,7 +119,7 @@ public enum SweepKind: String, CaseIterable, Sendable, Codable {
          (DeviceProfile.largest.width, DeviceProfile.largest.height)]
     }
 
-    /// Powers of two from 1 to 256 px (SPEC: sigma up to at least 256 works).
+    /// Powers of two from 1 to 256 px (docs/contract.md §2.3: sigma up to at least 256 works).
     public static let sigmas: [Double] = [1, 2, 4, 8, 16, 32, 64, 128, 256]
 }
 

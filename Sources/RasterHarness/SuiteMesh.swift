@@ -6,7 +6,7 @@ extension Suite {
     /// (as the scene's wandering centre leaves it), over the whole frame.
     /// Quality against the double-precision reference over every pixel (the
     /// mesh's border runs along the frame's edges, straight, so nothing
-    /// needs SPEC's exclusion here). Compute-bound (per pixel: a Newton step
+    /// needs the K7 exclusion of docs/contract.md §2.7 here). Compute-bound (per pixel: a Newton step
     /// and a bicubic per channel), so no bandwidth fraction.
     public static let mesh = SuiteEntry(
         name: MeshVariant.kernelName,
@@ -46,7 +46,7 @@ extension Suite {
 }
 
 extension Fixtures {
-    /// The `mesh` scene's grid at rest (SPEC 5) with the centre moved by
+    /// The `mesh` scene's grid at rest (docs/contract.md §5.4) with the centre moved by
     /// (+4%, -3%) of the frame: about (30, -40) px at iphone-6, inside the
     /// scene's 40 pt wander.
     public static func mesh(width: Int, height: Int) -> MeshGradient {

@@ -2,7 +2,7 @@ import RasterKit
 import RasterReference
 
 extension Suite {
-    /// The animated backgrounds (SPEC section 5), one entry per scene.
+    /// The animated backgrounds (docs/contract.md §5), one entry per scene.
     public static var scenes: [SuiteEntry] { SceneCatalog.all.map(sceneEntry) }
 
     /// Frames a scene row cycles through: spread evenly over the scene's

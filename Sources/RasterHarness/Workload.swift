@@ -5,7 +5,7 @@ import RasterKit
 ///
 /// `make` allocates the images, scratch and inputs and returns the timed
 /// `body`, which must only run the kernel on those buffers (no allocation,
-/// no set-up: reused buffers, SPEC section 7). It is called once per
+/// no set-up: reused buffers, docs/measurement.md §2). It is called once per
 /// workload, just before sampling, so the suite's memory is one workload's.
 public struct Workload {
     public var kernel: String
@@ -92,7 +92,7 @@ public struct ReferenceSource {
     }
 }
 
-/// Image quality against the reference, in 8-bit units (SPEC section 4).
+/// Image quality against the reference, in 8-bit units (docs/contract.md §4).
 public struct Quality: Sendable, Equatable {
     public var psnr: Double
     public var maxError: Double

@@ -4,7 +4,7 @@ import RasterKit
 /// How far an 8-bit image is from a reference, over all channels of all
 /// pixels, in 8-bit units. The reference may be unquantised (Double), so a
 /// perfect backend still shows up to 0.5 of rounding error against it; the
-/// bounds in SPEC section 3 are on `maxError` after rounding the reference.
+/// bounds in docs/contract.md §3 are on `maxError` after rounding the reference.
 public struct ImageDiff: Sendable, CustomStringConvertible {
     /// Largest |backend - round(reference)|.
     public var maxError: Double
@@ -18,7 +18,7 @@ public struct ImageDiff: Sendable, CustomStringConvertible {
     public var psnr: Double
     /// Where the largest error is: (x, y, channel).
     public var worst: (x: Int, y: Int, channel: Int)
-    /// Pixels left out of the comparison (SPEC's K7 exclusion), 0 for none.
+    /// Pixels left out of the comparison (the K7 exclusion of docs/contract.md §2.7), 0 for none.
     public var excluded = 0
 
     /// Compares `image` with `reference`, planar-free: `reference` holds

@@ -2,7 +2,7 @@ import Foundation
 import RasterKit
 
 extension Reference {
-    /// K3 as SPEC section 2 defines it: separable convolution of each
+    /// K3 as docs/contract.md §2.3 defines it: separable convolution of each
     /// premultiplied channel with the normalised Gaussian truncated at
     /// ceil(4 sigma), in Double, horizontal pass then vertical pass with no
     /// rounding in between. Outside the image: 0 (`transparent`) or the

@@ -1,7 +1,7 @@
 import RasterKit
 
 extension Reference {
-    /// K5 in Double, exactly as SPEC (and `ControlPoints`) state it: 2N
+    /// K5 in Double, exactly as docs/contract.md §2.5 (and `ControlPoints`) state it: 2N
     /// control points, out[2i] = c1_i and out[2i + 1] = c2_i.
     public static func controlPoints(_ anchors: [Point]) -> [Point] {
         let n = anchors.count

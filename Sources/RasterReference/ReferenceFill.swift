@@ -2,7 +2,7 @@ import Foundation
 import RasterKit
 
 extension Reference {
-    /// The reference's flattening tolerance: SPEC asks for <= 0.01 px; a
+    /// The reference's flattening tolerance: docs/contract.md §2.4 asks for <= 0.01 px; a
     /// tenth of that keeps the reference's own flattening error (a sag of t
     /// changes a pixel's coverage by up to ~1.4 t) at 0.36 8-bit units in
     /// the worst case, so what `verify` reports is the backend's error.

@@ -1,11 +1,11 @@
 import Foundation
 import RasterKit
 
-/// Double-precision references: the maths of SPEC section 2 written as
+/// Double-precision references: the maths of docs/contract.md §2 written as
 /// plainly as possible, with no concern for speed. Each returns
 /// width * height * 4 unrounded premultiplied values (r, g, b, a per pixel).
 public enum Reference {
-    /// K1, exactly as SPEC states it (and `FreeformGradient`'s doc comment):
+    /// K1, exactly as docs/contract.md §2.1 states it (and `FreeformGradient`'s doc comment):
     /// pixel or unit space, with the swirl in unit space.
     public static func freeform(_ g: FreeformGradient, width: Int, height: Int) -> [Double] {
         var out = [Double](repeating: 0, count: width * height * 4)

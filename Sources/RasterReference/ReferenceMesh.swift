@@ -1,7 +1,7 @@
 import Foundation
 import RasterKit
 
-/// K7 in double precision, as SPEC states it: every preimage of every pixel
+/// K7 in double precision, as docs/contract.md §2.7 states it: every preimage of every pixel
 /// centre, the fold rule, the bicubic colour there.
 ///
 /// Each cell's Hermite patch is rewritten in Bezier form (corner values,
@@ -140,7 +140,7 @@ public struct MeshPreimages {
         return [f] + (extra[k] ?? [])
     }
 
-    /// SPEC's fold rule: the largest v, then the largest u.
+    /// The fold rule of docs/contract.md §2.7: the largest v, then the largest u.
     public func winner(_ x: Int, _ y: Int) -> SIMD2<Double>? {
         roots(x, y).max { ($0.y, $0.x) < ($1.y, $1.x) }
     }
@@ -242,7 +242,7 @@ extension Reference {
         return out
     }
 
-    /// The pixels SPEC excludes from K7's bound: centres within 1 px of the
+    /// The pixels docs/contract.md §2.7 excludes from K7's bound: centres within 1 px of the
     /// boundary curve (the image of the domain's border) or of a fold
     /// (where the Jacobian of position(u, v) is zero or changes sign).
     /// Sub-patches are subdivided to 8 px; those on the domain's border or

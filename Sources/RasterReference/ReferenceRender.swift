@@ -2,7 +2,7 @@ import RasterKit
 
 extension Reference {
     /// A whole job in the reference maths. The canvas is 8-bit between ops,
-    /// as it is in every backend (SPEC's canonical image is RGBA8), so each
+    /// as it is in every backend (the canonical image of docs/contract.md §1 is RGBA8), so each
     /// op starts from the same bytes; only the last op's result is returned
     /// unrounded. Ops run on the `naive`-independent reference kernels.
     /// `beforeEachOp` runs before every op, nested ones too (a `TimeBudget`'s
@@ -52,7 +52,7 @@ extension Reference {
         }
     }
 
-    /// The pixels SPEC excludes from a job's bound (K7's boundary and folds,
+    /// The pixels docs/contract.md §2.7 excludes from a job's bound (K7's boundary and folds,
     /// see `meshExclusion`), or nil when the job has no mesh.
     public static func exclusion(_ job: Job) -> [Bool]? {
         func collect(_ ops: [JobOp], into mask: inout [Bool]?) {

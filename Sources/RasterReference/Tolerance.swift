@@ -1,6 +1,6 @@
 /// What "the same image as the reference" means for one kernel and variant.
 ///
-/// Exact variants carry SPEC section 3's bounds. Approximate variants carry
+/// Exact variants carry docs/contract.md §3's bounds. Approximate variants carry
 /// a floor measured when they were written (a regression guard: a variant
 /// that silently got worse fails `verify` and the tests), never the exact
 /// kernel's bound.
@@ -13,10 +13,10 @@ public struct Tolerance: Sendable, CustomStringConvertible {
         self.maxError = maxError; self.meanError = meanError; self.minPSNR = minPSNR
     }
 
-    /// SPEC 3: K1, K2, K6.
+    /// docs/contract.md §3: K1, K2, K6.
     public static let exactGradient = Tolerance(maxError: 1)
     public static let exactComposite = Tolerance(maxError: 1)
-    /// SPEC 3: K3's exact variant.
+    /// docs/contract.md §3: K3's exact variant.
     public static let exactBlur = Tolerance(maxError: 2)
 
     public func accepts(_ d: ImageDiff) -> Bool {

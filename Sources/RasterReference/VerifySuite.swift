@@ -27,7 +27,7 @@ public final class VerifyCase: @unchecked Sendable {
         return r
     }
 
-    /// The pixels SPEC leaves out of the bound (K7's boundary and folds),
+    /// The pixels docs/contract.md §2.7 leaves out of the bound (K7's boundary and folds),
     /// nil when the job has none; computed once.
     public func exclusion() -> [Bool]? {
         if let cachedExclusion { return cachedExclusion }

@@ -50,7 +50,7 @@ extension VerifySuite {
         return cases
     }
 
-    /// SPEC 3 for the exact variant; measured floors for the others (set a
+    /// docs/contract.md §3 for the exact variant; measured floors for the others (set a
     /// little below what they measured when written, as for K1).
     public static let fillTolerance: [FillVariant: Tolerance] = [
         .exact: Tolerance(maxError: 2, meanError: 0.05),

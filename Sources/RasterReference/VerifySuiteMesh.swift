@@ -3,7 +3,7 @@ import RasterKit
 
 /// K7 meshes used by `verify`, the tests and the benchmark suite.
 public enum MeshFixtures {
-    /// SPEC's `mesh` scene palette, row-major.
+    /// The `mesh` scene palette of docs/contract.md §5.4, row-major.
     public static let scenePalette = ["#FF3B30", "#AF52DE", "#5856D6", "#FF9500", "#FFFFFF", "#007AFF",
                                       "#FFCC00", "#34C759", "#00C7BE"]
 
@@ -35,7 +35,7 @@ public enum MeshFixtures {
 
     /// A 3 x 3 grid whose middle column is pushed past the right one: the
     /// surface folds over itself, so pixels there have two or three
-    /// preimages and SPEC's fold rule chooses. Rows are tilted so that the
+    /// preimages and the fold rule of docs/contract.md §2.7 chooses. Rows are tilted so that the
     /// sheets' v differ where they overlap (with level rows both sheets would
     /// have the same v and the rule would be decided by rounding).
     public static func folded(width: Int, height: Int, seed: UInt64 = 5) throws -> MeshGradient {
@@ -79,7 +79,7 @@ extension VerifySuite {
         return cases
     }
 
-    /// SPEC 3 for the exact variant (outside the excluded pixels); a
+    /// docs/contract.md §3 for the exact variant (outside the excluded pixels); a
     /// measured floor for `coarse`.
     public static let meshTolerance: [MeshVariant: Tolerance] = [
         .exact: Tolerance(maxError: 3),

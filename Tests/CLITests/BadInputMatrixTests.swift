@@ -3,7 +3,7 @@ import XCTest
 
 /// Issue 13's bad-input matrix: the real executable, every command and
 /// option, each given one missing, malformed, out-of-range or hostile value
-/// (SPEC section 10's classes and the issue's) while everything else on the
+/// (docs/contract.md §10's classes and the issue's) while everything else on the
 /// command line is valid and cheap (8x8 frames, one quick naive workload).
 /// Every case must end with:
 /// - exactly one line on stderr,

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// The executable as a user meets it: exit codes, one-line errors, and no
-/// output file left behind when something is wrong (SPEC section 10).
+/// output file left behind when something is wrong (docs/contract.md §10).
 final class CLITests: CLITestCase {
     func write(_ name: String, _ text: String) throws -> String {
         let url = dir.appendingPathComponent(name)

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// `rasterbench render --scene ...` end to end: frames, sequences, sheets,
-/// emitted jobs, and SPEC section 10's treatment of bad options.
+/// emitted jobs, and docs/contract.md §10's treatment of bad options.
 final class SceneCLITests: CLITestCase {
     func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
 

@@ -5,7 +5,7 @@ import RasterReference
 
 /// K3 against `Reference.blur`, for every backend and variant.
 ///
-/// `exact` must meet SPEC's bound (max error <= 2 against the rounded
+/// `exact` must meet the bound of docs/contract.md §3 (max error <= 2 against the rounded
 /// reference) for every backend at 1, 2 and 7 threads, and give the same
 /// bytes at every thread count. The fast variants are approximations: their
 /// PSNR and max error are measured here and must stay above the floors in

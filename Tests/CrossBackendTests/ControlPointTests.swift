@@ -6,7 +6,7 @@ import RasterReference
 /// (Double). Relative error is |got - reference| over the scale of the
 /// anchors (the largest |coordinate|, at least 1): control points are
 /// positions, so their error is judged against the size of the shape, as
-/// SPEC's 1e-5 bound intends (a control point near the origin of a large
+/// the 1e-5 bound of docs/contract.md §3 intends (a control point near the origin of a large
 /// blob has large absolute inputs and a tiny value).
 final class ControlPointTests: XCTestCase {
     static let bound = 1e-5

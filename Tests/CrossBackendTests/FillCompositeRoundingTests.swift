@@ -5,7 +5,7 @@ import RasterReference
 /// K4's compositing against the reference where edges dominate: thin and
 /// tiny canvases (1 to 5 pixels across, where nearly every pixel is an edge
 /// pixel), overlapping paths, colours with odd channels (#ABCDEF), translucent
-/// paints and a noisy destination. SPEC's mean bound (0.05) is per image,
+/// paints and a noisy destination. The mean bound of docs/contract.md §3 (0.05) is per image,
 /// so it holds on such a canvas only if every partly covered pixel is
 /// blended as exactly as an interior one: a blend that rounds the coverage
 /// to 8 bits first is off by up to |c - d| / 510 before the final rounding

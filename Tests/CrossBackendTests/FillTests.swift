@@ -7,7 +7,7 @@ import RasterReference
 /// rasterisers: curves, self-intersection with even-odd holes, a hole by
 /// opposite winding, slivers, clipping (partly, wholly and absurdly far off
 /// the canvas) and random polygons. The exact variant must stay within
-/// SPEC's bounds (max <= 2, mean <= 0.05); the others are measured, printed
+/// the bounds of docs/contract.md §3 (max <= 2, mean <= 0.05); the others are measured, printed
 /// and held to loose sanity bounds that catch a broken rasteriser, not a
 /// coarse variant.
 final class FillTests: XCTestCase {
@@ -247,7 +247,7 @@ final class FillTests: XCTestCase {
     /// Fuzz/findings: random self-crossing curves on a 16 x 16 canvas, where
     /// several curved edges pass through one pixel. Each chord's sag adds its
     /// own coverage error, so a pixel crossed by three curves summed three
-    /// errors: max 3 at the old 1/256 px flattening, within SPEC's 2 at
+    /// errors: max 3 at the old 1/256 px flattening, within the bound of 2 in docs/contract.md §3 at
     /// `FillVariant.exactTolerance`.
     func testCrossingCurvesStayWithinSpecBound() throws {
         let paths: [(FillRule, String)] = [

@@ -112,8 +112,8 @@ final class FreeformUnitTests: XCTestCase {
     }
 
     /// Unit space with and without swirl (up to the largest accepted), every
-    /// backend and thread count, odd sizes and padded strides: within SPEC's
-    /// bound of the double reference.
+    /// backend and thread count, odd sizes and padded strides: within the bound of
+    /// docs/contract.md §3 of the double reference.
     func testUnitSpaceAndSwirlMatchReference() throws {
         var rng = SeededGenerator(seed: 31)
         var cases = [(try Self.telegramIOS(), 47, 83)]

@@ -8,7 +8,7 @@ import XCTest
 /// every backend at 1/2/7 threads against the reference.
 ///
 /// A value outside `InputRange` must be refused with a typed error. An
-/// accepted job must match the reference within SPEC's 1 level at a
+/// accepted job must match the reference within the 1 level of docs/contract.md §3 at a
 /// parameter within Float's resolution of the exact one: the backend's
 /// colour must lie within 1 of the reference's colours over
 /// [u - delta, u + delta], delta = 2^-18 * M, where M is the largest |u| on

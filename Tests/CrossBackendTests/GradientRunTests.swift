@@ -36,7 +36,7 @@ final class GradientRunTests: XCTestCase {
     }
 
     /// Vectors from a tenth of a pixel (`tiny`; there Float's u over a
-    /// canvas of repeats is too coarse for SPEC's bound, whatever the path)
+    /// canvas of repeats is too coarse for the bound of docs/contract.md §3, whatever the path)
     /// or 3 pixels to a thousand times the canvas.
     static func randomGradient(_ rng: inout SeededGenerator, _ extend: ExtendMode, width: Int, height: Int,
                                tiny: Bool = true) throws -> Gradient {
@@ -103,7 +103,7 @@ final class GradientRunTests: XCTestCase {
     }
 
     /// Canvases wide enough for runs, odd sizes, every extend mode: every
-    /// backend within SPEC's bound of the reference and byte-identical at
+    /// backend within the bound of docs/contract.md §3 of the reference and byte-identical at
     /// 1, 2 and 7 threads; openmp's runs equal its per-pixel path (a canvas
     /// too narrow for runs) column for column.
     func testRunsMatchReferenceThreadCountsAndThePerPixelPath() throws {

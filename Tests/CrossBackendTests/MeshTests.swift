@@ -2,7 +2,7 @@ import RasterKit
 import RasterReference
 import XCTest
 
-/// K7 on every backend against the double-precision reference (SPEC 3: max
+/// K7 on every backend against the double-precision reference (docs/contract.md §3: max
 /// <= 3 outside the pixels within 1 px of the boundary curve or a fold),
 /// and its stages: the Hermite surface, the tessellation's (u, v) against
 /// the reference's preimages, the fold rule.
@@ -131,7 +131,7 @@ final class MeshTests: XCTestCase {
     }
 
     /// Stage: the power-basis patches (Float, what backends evaluate) and the
-    /// reference's Bezier patches (Double) both equal SPEC's formula written
+    /// reference's Bezier patches (Double) both equal the formula of docs/contract.md §2.7 written
     /// out directly: Hermite basis, Catmull-Rom derivatives, zero twist.
     func testHermiteMatchesDirectFormula() throws {
         let m = try MeshFixtures.grid(columns: 4, rows: 3, origin: Point(10, 5), du: Point(40, 3), dv: Point(-4, 30),

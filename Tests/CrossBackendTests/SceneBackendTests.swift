@@ -4,7 +4,7 @@ import XCTest
 
 /// Each scene's frame on every backend and thread count against the
 /// reference render of the same job (exact variants), within the bound of
-/// the kernels it runs (SPEC section 3), and byte-identical across thread
+/// the kernels it runs (docs/contract.md §3), and byte-identical across thread
 /// counts. Drawn at a tenth of iphone-6 so the double reference stays quick.
 final class SceneBackendTests: XCTestCase {
     let canvas = try! SceneCanvas(width: 75, height: 133, scale: 0.2, fps: 60)

@@ -77,7 +77,7 @@ final class AllocationTests: XCTestCase {
     }
 
     /// Every suite workload's timed body, after a warm-up, on a small frame.
-    /// SPEC section 7 asks for no allocation per frame: at one thread every
+    /// docs/measurement.md §2 asks for no allocation per frame: at one thread every
     /// backend's kernels must allocate nothing at all. With more threads the
     /// thread hand-off itself allocates, outside our code, and is reported
     /// rather than failed: the simd backend's pool one block per parallel
@@ -104,7 +104,7 @@ final class AllocationTests: XCTestCase {
         }
         print("Per-frame allocations: \(measured - offenders.count - runtime.count) of \(measured) workloads allocate nothing.")
         if !runtime.isEmpty { print("Thread hand-off allocations (runtime, >1 thread):\n  " + runtime.joined(separator: "\n  ")) }
-        XCTAssertEqual(offenders, [], "at one thread every kernel must be allocation-free per frame (SPEC section 7)")
+        XCTAssertEqual(offenders, [], "at one thread every kernel must be allocation-free per frame (docs/measurement.md §2)")
     }
 }
 

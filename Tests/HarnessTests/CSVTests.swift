@@ -4,7 +4,7 @@ import RasterKit
 
 final class CSVTests: XCTestCase {
     /// The report format, pinned. Changing a column is a format change:
-    /// update this string, bump `SuiteVersion`, and say so in Results/README.md.
+    /// update this string, bump `SuiteVersion`, and say so in docs/measurement.md §6.
     static let pinnedHeader =
         "suite_version,git_commit,date,host,host_cpu,host_cores,os,swift_version,build,optimized,compiler_flags,openmp,load_avg,"
         + "profile,fps,kernel,variant,backend,threads,width,height,sweep,param,status,samples,batch,"
@@ -15,7 +15,7 @@ final class CSVTests: XCTestCase {
 
     func testHeaderIsPinned() {
         XCTAssertEqual(ReportCSV.header, CSVTests.pinnedHeader)
-        // SPEC section 7's minimum columns are all there.
+        // docs/measurement.md §6's minimum columns are all there.
         for c in ["suite_version", "git_commit", "host_cpu", "date", "kernel", "variant", "backend", "threads", "width",
                   "height", "samples", "median_ms", "p95_ms", "p99_ms", "mad_ms", "mpix_per_s", "budget_ms",
                   "budget_share", "fits_budget", "psnr_db", "max_err"] {

@@ -11,7 +11,7 @@ import RasterHarness
 ///
 /// Its length and size come from the environment, so that one test serves
 /// the normal suite (a few frames), CI's release soak (scripts/soak.sh, 300
-/// frames) and the full documented soak (10,000 frames, Results/soak/):
+/// frames) and the full documented soak (10,000 frames, Results/studies/soak/):
 /// - RASTERBENCH_SOAK_FRAMES  frames per scene and backend (default 6)
 /// - RASTERBENCH_SOAK_SIZE    canvas WIDTHxHEIGHT in pixels (default 48x80,
 ///                            iphone-6's aspect; scale and fps from iphone-6)

@@ -71,7 +71,7 @@ final class SuiteTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(r.samples, 3)
             XCTAssertEqual(r.samplesMs.count, r.samples)
             XCTAssertNotNil(r.psnrDb)
-            XCTAssertLessThanOrEqual(r.maxErr!, 1, "K1 exact within SPEC's bound")
+            XCTAssertLessThanOrEqual(r.maxErr!, 1, "K1 exact within the bound of docs/contract.md §3")
             XCTAssertEqual(r.fitsBudget != nil, true)
         }
         XCTAssertNotNil(rows.first { $0.backend == "simd" && $0.threads == 2 && $0.kernel == "freeform" }?.speedup)

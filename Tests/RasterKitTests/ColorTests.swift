@@ -19,7 +19,7 @@ final class ColorTests: XCTestCase {
         }
     }
 
-    /// SPEC 1: round to nearest, ties away from zero, clamped.
+    /// docs/contract.md §1: round to nearest, ties away from zero, clamped.
     func testQuantizeRoundsHalfAwayFromZero() {
         XCTAssertEqual(Color.quantize(127.5), 128)
         XCTAssertEqual(Color.quantize(127.49999), 127)

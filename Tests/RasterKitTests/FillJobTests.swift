@@ -57,7 +57,7 @@ final class FillJobTests: XCTestCase {
                     path: "ops[0].anchors[2]", mentioning: "[x, y]")
     }
 
-    /// SPEC 9's example fill and blob ops render on every backend, the same
+    /// docs/contract.md §9's example fill and blob ops render on every backend, the same
     /// image at 1 and 3 threads, solid inside and untouched far outside.
     func testRendersOnEveryBackend() throws {
         let job = try decode("""

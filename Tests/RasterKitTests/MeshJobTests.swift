@@ -2,7 +2,7 @@ import Foundation
 import RasterKit
 import XCTest
 
-/// The `mesh` job op (SPEC section 9): decoding and errors naming the JSON path.
+/// The `mesh` job op (docs/contract.md §9): decoding and errors naming the JSON path.
 final class MeshJobTests: XCTestCase {
     let here = URL(fileURLWithPath: NSTemporaryDirectory())
 

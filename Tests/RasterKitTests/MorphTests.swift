@@ -2,7 +2,7 @@ import RasterKit
 import XCTest
 
 /// The morph scene's geometry: arc-length sampling and the cyclic alignment
-/// that keeps a morph from flipping (SPEC section 5).
+/// that keeps a morph from flipping (docs/contract.md §5.5).
 final class MorphTests: XCTestCase {
     func polygonArea(_ p: [Point]) -> Double {
         var a = 0.0

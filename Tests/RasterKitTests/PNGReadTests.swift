@@ -4,7 +4,7 @@ import XCTest
 
 /// The PNG reader against files written by an independent encoder
 /// (PNGTestEncoder): every colour type and bit depth, tRNS, and Adam7, each
-/// pixel held to SPEC section 1's rule -- colour stays in encoded values, a
+/// pixel held to docs/contract.md §1's rule -- colour stays in encoded values, a
 /// sample of depth d becomes round(v * 255 / (2^d - 1)), then premultiplied.
 final class PNGReadTests: XCTestCase {
     var dir: URL!

@@ -2,7 +2,7 @@ import Foundation
 import RasterKit
 import XCTest
 
-/// The scenes as generators (SPEC section 5): pure, deterministic, every
+/// The scenes as generators (docs/contract.md §5): pure, deterministic, every
 /// option honoured, and their animation rules within their limits. Frames
 /// are drawn small (a tenth of iphone-6) on the simd backend to stay fast.
 final class SceneTests: XCTestCase {

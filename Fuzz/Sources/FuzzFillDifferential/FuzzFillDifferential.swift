@@ -8,9 +8,9 @@ import RasterReference
 /// where nearly every pixel is an edge pixel) over a noisy destination,
 /// filled by every backend at 1 and 2 threads with the exact variant.
 /// A crash (libFuzzer keeps the input) if any backend
-/// - breaks SPEC's exact per-pixel bound (max error <= 2 in 8-bit units)
+/// - breaks the exact per-pixel bound of docs/contract.md §3 (max error <= 2 in 8-bit units)
 ///   against the double-precision reference or the naive backend, or
-/// - is on average further than SPEC's mean bound (0.05) from the naive
+/// - is on average further than the mean bound of docs/contract.md §3 (0.05) from the naive
 ///   backend. Against the reference the mean bound is not checked here: on
 ///   a canvas that random edges cross almost everywhere, the reference's
 ///   own flattening (0.01 px, against the backends' 1/1024 px) flips
@@ -27,9 +27,9 @@ let paints = ["#32CB54FF", "#ABCDEFFF", "#13579BFF", "#E04090A0", "#ABCDEF7F", "
 let backends: [any RasterBackend] = BackendKind.allCases.flatMap { kind in
     (kind == .naive ? [1] : [1, 2]).compactMap { try? kind.make(threads: $0) }
 }
-/// The schedules must agree with the naive backend within SPEC's bound.
+/// The schedules must agree with the naive backend within the bound of docs/contract.md §3.
 let bound = Tolerance(maxError: 2)
-/// And the reference within SPEC's bound too. This target found random
+/// And the reference within the bound of docs/contract.md §3 too. This target found random
 /// self-crossing curves at max error 3 against the reference when the exact
 /// variant flattened to 1/256 px: the chords' sag errors of every curve
 /// through a pixel add up (Fuzz/findings/README.md). At 1/1024 px it ran

@@ -5,7 +5,7 @@
 // 8-bit output it treats 16-bit input as linear light and converts it to
 // sRGB (a 16-bit grey 0x8080 reads as 186 instead of 128), and libpng
 // 1.6.39's simplified reader shuffles the rows of interlaced 16-bit files.
-// SPEC section 1 keeps colour in encoded values: a 16-bit sample v becomes
+// docs/contract.md §1 keeps colour in encoded values: a 16-bit sample v becomes
 // round(v / 257), a 1/2/4-bit grey v becomes v * 255 / (2^depth - 1).
 #ifndef CPNG_READ_H
 #define CPNG_READ_H

@@ -106,7 +106,7 @@ typedef struct raster_omp_freeform {
 // cores. It also keeps one backend's idle team from stealing a core from the
 // next benchmark row: with 200 ms, a simd row at 2 threads measured right
 // after an openmp row ran its first ~14 samples at 2.6x its median
-// (telegram exact, Results/vm-2026-11-22-scenes.csv, samples_ms). Re-check:
+// (telegram exact, the scene run of 77e277f, `git show c9a8dbf:Results/vm-2026-11-22-scenes.csv`, samples_ms). Re-check:
 // `run --scenes telegram,liquid,morph --threads 2 --backends simd,openmp
 // --rounds 3 --quick` and the simd rows' p95/median: 2.77 on average (7.73
 // at worst) with 200 ms, 1.08 (1.16) with 1 ms, same host, one after the other.
@@ -408,7 +408,7 @@ void raster_omp_control_points(const float *anchors, float *out, int64_t n, int 
 /// The exact variant skips the Newton step in a cell whose estimated colour
 /// slope (8-bit units per pixel) times RASTER_MESH_TOLERANCE is at most this:
 /// the linearly interpolated (u, v) is then within this many units of colour,
-/// which with Float arithmetic and rounding (< 1 more) stays inside SPEC's 3.
+/// which with Float arithmetic and rounding (< 1 more) stays inside the bound of 3 in docs/contract.md §3.
 #define RASTER_MESH_SKIP_NEWTON 1.0f
 /// The `coarse` variant's chord tolerance: no Newton step, so a pixel's
 /// (u, v) is off by up to this much (times the colour's slope per pixel).
@@ -457,7 +457,7 @@ typedef struct raster_omp_mesh {
 
 /// K7 source-over onto `dst`. Per strip: the strip's quads are rasterised
 /// (two triangles each, (u, v) interpolated linearly) into winner planes
-/// that keep, per pixel, the largest (v, u) (SPEC's fold rule, so the order
+/// that keep, per pixel, the largest (v, u) (the fold rule of docs/contract.md §2.7, so the order
 /// of the quads does not matter), then each covered pixel's (u, v) is
 /// refined (if `refine`), its colour evaluated from its cell's bicubic and
 /// composited. `planes` holds RASTER_MESH_PLANES(node_colors != NULL) *

@@ -2,7 +2,7 @@
 #define RASTERKIT_SAFE_FILE_H
 
 /// Temporary output files that are created safely and removed on the way out
-/// (SPEC section 10). C because the cleanup runs in a signal handler, which
+/// (docs/contract.md §10). C because the cleanup runs in a signal handler, which
 /// may only call async-signal-safe functions (unlink, sigaction, raise) and
 /// touch plain static memory: no Swift runtime, no allocation, no locks.
 

@@ -73,7 +73,7 @@ public struct FrontOption: Sendable, Equatable, Codable {
 
     /// Quality for ranking. An option within `Chooser.roundingMaxErr` (one
     /// 8-bit level) of the reference everywhere ranks as the reference
-    /// itself (+inf), whatever its PSNR: that is the bound SPEC section 3
+    /// itself (+inf), whatever its PSNR: that is the bound docs/contract.md §3
     /// holds exact backends to, and PSNRs of 85 and 107 dB there differ only
     /// in where two backends round -- a backend 13x slower must not win on
     /// rounding. Otherwise the PSNR; unknown (nil) ranks below every
@@ -176,7 +176,7 @@ public struct Choice: Sendable, Codable, Equatable {
 }
 
 public enum Chooser {
-    /// The default headroom: the budget less 10% (SPEC section 11).
+    /// The default headroom: the budget less 10% (docs/contract.md §11).
     public static let defaultHeadroom = 0.10
 
     /// Max error (8-bit levels) up to which an option counts as the

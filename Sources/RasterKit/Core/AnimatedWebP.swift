@@ -6,7 +6,7 @@ import Foundation
 /// frame by frame and never held whole in memory.
 ///
 /// Everything the file name and the sizes can tell is checked in the
-/// initialiser, before the caller renders anything (SPEC 10): the name ends
+/// initialiser, before the caller renders anything (docs/contract.md §10): the name ends
 /// in `.webp`, its directory accepts new files, nothing but a regular file is
 /// in the way, both sides are at most 16383 pixels (WebP's limit), the frame
 /// rate is usable. Nothing is written until `finish()`, which writes the

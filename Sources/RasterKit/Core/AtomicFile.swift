@@ -8,7 +8,7 @@ import Darwin
 
 /// Writes a file so that readers see either the old file or the whole new
 /// one, never half of it, and so that nobody else can choose what gets
-/// overwritten (SPEC section 10):
+/// overwritten (docs/contract.md §10):
 /// - the bytes go to a temporary file in the target's directory (same file
 ///   system, so `rename` is atomic) whose name ends in 64 random bits, created
 ///   exclusively and without following links (`O_CREAT|O_EXCL|O_NOFOLLOW`,

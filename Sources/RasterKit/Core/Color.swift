@@ -53,7 +53,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         RGBA8(r: Color.quantize(r), g: Color.quantize(g), b: Color.quantize(b), a: Color.quantize(a))
     }
 
-    /// SPEC 1: round to nearest, ties away from zero, clamped to 0...255.
+    /// docs/contract.md §1: round to nearest, ties away from zero, clamped to 0...255.
     @inlinable
     public static func quantize(_ v: Double) -> UInt8 {
         UInt8(Swift.min(255, Swift.max(0, v)).rounded(.toNearestOrAwayFromZero))

@@ -12,7 +12,7 @@
 /// of transparent pixels bleed in). The weights are exact integers (the
 /// overlaps measured in 1/(thumbnail size) of a source pixel), so the mean
 /// is computed exactly and rounded once, to nearest, ties away from zero
-/// (SPEC 1): no floating-point drift, the same bytes on every machine.
+/// (docs/contract.md §1): no floating-point drift, the same bytes on every machine.
 ///
 /// Thumbnails are copied onto the sheet, not composited: a translucent
 /// frame stays translucent, and the background shows only in the gaps and

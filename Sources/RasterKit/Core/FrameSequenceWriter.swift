@@ -13,7 +13,7 @@ import Darwin
 /// frame order in every file browser and glob.
 ///
 /// The initialiser does every check the paths allow before a frame exists
-/// (SPEC 10): the frame range, the directory (created if absent, with its
+/// (docs/contract.md §10): the frame range, the directory (created if absent, with its
 /// parents; refused if something else is at that path), that a file can be
 /// created in it, and that no frame name is taken by anything but a regular
 /// file.

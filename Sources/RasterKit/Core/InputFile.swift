@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// Reads input files (jobs, images, reports) only if they are regular files
-/// (SPEC section 10): a FIFO would block the reader forever, a device
+/// (docs/contract.md §10): a FIFO would block the reader forever, a device
 /// (/dev/zero, /dev/urandom) never ends, a directory is not data. The kind is
 /// checked with `stat` before opening, and again on the open descriptor
 /// (opened with O_NONBLOCK, so even a FIFO swapped in between the two checks

@@ -1,8 +1,8 @@
 /// The finite inputs K1 and K2 compute correctly in Float, checked by the
 /// kernels' initialisers (so library users get a thrown `RasterError`, and
 /// the job decoder reports it with its JSON path) instead of letting a
-/// value beyond Float's range reach a backend as inf or NaN (SPEC section
-/// 10: "finite values outside what the kernels compute correctly").
+/// value beyond Float's range reach a backend as inf or NaN (docs/contract.md
+/// §10: "finite values outside what the kernels compute correctly").
 ///
 /// Why these numbers: Float carries 24 bits. Coordinates within +-1e6 px
 /// keep a pixel centre's distance to a point exact to 1/16 px; lengths of at
@@ -33,7 +33,7 @@ public enum InputRange {
     }
 
     /// Throws unless `length` is in minLength...maxLength (or exactly 0 when
-    /// `zeroAllowed`: the degenerate geometry SPEC K2 defines).
+    /// `zeroAllowed`: the degenerate geometry docs/contract.md §2.2 defines).
     public static func requireLength(_ length: Double, _ name: @autoclosure () -> String, zeroAllowed: Bool) throws {
         if zeroAllowed, length == 0 { return }
         guard length.isFinite, length >= minLength, length <= maxLength else {

@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Checks made on an output path before any frame is rendered (SPEC 10:
+/// Checks made on an output path before any frame is rendered (docs/contract.md §10:
 /// "output paths are checked before any work starts"), so that a run of a
 /// hundred frames cannot fail at the end because of a typo in `-o`.
 ///
@@ -16,7 +16,7 @@ import Darwin
 public enum OutputPath {
     /// Checks a file that will be written later: its extension is one of
     /// `extensions` (lower case, no dot), its directory exists and accepts new
-    /// files, and whatever is at the path now is a regular file (SPEC 10:
+    /// files, and whatever is at the path now is a regular file (docs/contract.md §10:
     /// never rename over something that is not a regular file).
     public static func checkFile(_ url: URL, extensions: [String]) throws {
         let ext = url.pathExtension.lowercased()
@@ -72,7 +72,7 @@ public enum OutputPath {
     public enum Target: Sendable { case absent, regular, characterDevice }
 
     /// What is at `path` now (not following a link). The policy for each
-    /// kind (SPEC 10: never rename over something that is not a regular
+    /// kind (docs/contract.md §10: never rename over something that is not a regular
     /// file): nothing or a regular file is replaced through a temporary file
     /// and a rename; a character device (/dev/null, /dev/full, a terminal)
     /// is written directly, because renaming would replace the device node;

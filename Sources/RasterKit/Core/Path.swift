@@ -4,7 +4,7 @@
 /// Each sub-path starts with a `move`; `close` draws the straight line back
 /// to the sub-path's start, after which drawing continues from that start
 /// (SVG's rule). For filling, every open sub-path is closed implicitly.
-/// Coordinates are Double so that job coordinates far off the canvas (SPEC
+/// Coordinates are Double so that job coordinates far off the canvas (docs/contract.md §2.4
 /// asks for +-1e7) keep their precision until the fill kernel clips them.
 public struct Path: Sendable, Hashable {
     public enum Element: Sendable, Hashable {
@@ -19,7 +19,7 @@ public struct Path: Sendable, Hashable {
 
     public private(set) var elements: [Element] = []
 
-    /// The largest accepted |coordinate|: ten times SPEC's +-1e7, so every
+    /// The largest accepted |coordinate|: ten times the ±1e7 of docs/contract.md §2.4, so every
     /// product the flattener and clipper form stays far inside Double's range.
     public static let maxCoordinate = 1e8
 

@@ -40,7 +40,7 @@ extension RasterError {
 }
 
 extension RasterError {
-    /// What the user wrote, fit for a one-line error (SPEC section 10):
+    /// What the user wrote, fit for a one-line error (docs/contract.md §10):
     /// control characters escaped (\n, \t, \u{..}) and the whole cut to
     /// `limit` characters with an ellipsis. Control characters are C0, DEL
     /// and C1 (U+009B is a one-character CSI on many terminals), and the

@@ -1,4 +1,4 @@
-/// A runtime governor for apps that cannot measure ahead (SPEC section 11):
+/// A runtime governor for apps that cannot measure ahead (docs/contract.md §11):
 /// fed each frame's time, it moves along a quality/time front to hold the
 /// frame budget.
 ///

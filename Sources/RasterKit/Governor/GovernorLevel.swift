@@ -1,5 +1,5 @@
-/// One option on a quality/time front, as the governor sees it (SPEC
-/// section 11): what it is predicted to cost, what it gives, and an opaque
+/// One option on a quality/time front, as the governor sees it (docs/contract.md
+/// §11): what it is predicted to cost, what it gives, and an opaque
 /// identity the caller maps back to a renderer configuration.
 public struct GovernorLevel: Sendable, Equatable {
     /// The caller's identifier (e.g. an index into its own variant list).

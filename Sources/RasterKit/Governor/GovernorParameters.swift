@@ -1,4 +1,4 @@
-/// The governor's knobs (SPEC section 11). Defaults are the SPEC's.
+/// The governor's knobs (docs/contract.md §11). Defaults are those of docs/contract.md §11.
 public struct GovernorParameters: Sendable, Equatable {
     /// The frame budget in ms (1000/fps x the background's share).
     public var budgetMs: Double

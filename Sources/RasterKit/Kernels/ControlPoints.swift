@@ -1,4 +1,4 @@
-/// K5, the Liquid article's tangent control points (SPEC 2, K5).
+/// K5, the Liquid article's tangent control points (docs/contract.md §2.5).
 ///
 /// N >= 3 anchors p_0 ... p_{N-1} form a closed loop (indices mod N). Each
 /// anchor gets the tangent of the chord between its neighbours,

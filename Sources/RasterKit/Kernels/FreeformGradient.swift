@@ -127,7 +127,7 @@ public enum FreeformSpace: String, CaseIterable, Sendable {
     case pixels, unit
 }
 
-/// K1's quality/time variants (SPEC section 4).
+/// K1's quality/time variants (docs/contract.md §4).
 public enum FreeformVariant: String, CaseIterable, Sendable, KernelVariant {
     /// Every pixel evaluated.
     case full

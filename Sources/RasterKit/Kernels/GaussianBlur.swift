@@ -2,7 +2,7 @@ import Foundation
 
 /// K3, Gaussian blur of a premultiplied RGBA8 image, in place.
 ///
-/// The exact definition (SPEC section 2) is a separable convolution of each
+/// The exact definition (docs/contract.md §2.3) is a separable convolution of each
 /// premultiplied channel with the normalised Gaussian truncated at
 /// r = ceil(4 sigma):
 ///
@@ -21,7 +21,7 @@ import Foundation
 /// beside this type: `GaussianWeights` (exact), `ExtendedBox` (box3),
 /// `DericheIIR` (iir) and `BlurResampling` (down2, down4).
 public struct GaussianBlur: Sendable, Hashable {
-    /// The largest sigma accepted. SPEC asks for at least 256; beyond a few
+    /// The largest sigma accepted. docs/contract.md §2.3 asks for at least 256; beyond a few
     /// thousand pixels every canvas this library accepts is blurred to its
     /// mean, and the exact variant's tap table (8 sigma + 1 entries) stops
     /// being small.
@@ -59,7 +59,7 @@ public enum BlurEdge: String, CaseIterable, Sendable {
     public var isClamp: Bool { self == .clamp }
 }
 
-/// K3's quality/time variants (SPEC section 4).
+/// K3's quality/time variants (docs/contract.md §4).
 public enum BlurVariant: String, CaseIterable, Sendable, KernelVariant {
     /// The definition: separable convolution, 2r + 1 taps per pixel and pass.
     case exact

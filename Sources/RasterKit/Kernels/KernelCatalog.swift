@@ -6,7 +6,7 @@ public struct KernelInfo: Sendable {
     public let name: String
     public let summary: String
     public let variants: [String]
-    /// The variant held to SPEC's bound against the reference.
+    /// The variant held to the bound of docs/contract.md §3 against the reference.
     public let exactVariant: String
 }
 

@@ -112,7 +112,7 @@ public struct MeshGradient: Sendable, Hashable {
 
 /// K7's quality/time variants.
 public enum MeshVariant: String, CaseIterable, Sendable, KernelVariant {
-    /// Held to SPEC's bound (max 3 away from boundary and folds): the
+    /// Held to the bound of docs/contract.md §3 (max 3 away from boundary and folds): the
     /// tessellation's (u, v) at each pixel is refined by one Newton step on
     /// position(u, v) = q before the bicubic colour is evaluated.
     case exact

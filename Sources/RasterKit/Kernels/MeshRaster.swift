@@ -6,7 +6,7 @@ import CRasterOMP
 /// Inside a triangle (u, v) is interpolated linearly from its nodes (and
 /// kept within its quad's parameter box). A pixel covered more than once
 /// (a fold, or a centre on a shared edge) keeps the largest v, then the
-/// largest u: SPEC's fold rule, applied as a maximum of a total order, so
+/// largest u: The fold rule of docs/contract.md §2.7, applied as a maximum of a total order, so
 /// the winner does not depend on the order in which quads are drawn, and
 /// every value a pixel can receive is computed from the triangle alone (not
 /// from the strip or band), so nothing depends on the thread count.

@@ -45,7 +45,7 @@ public enum MeshShade {
 
     /// One Newton step on position(s, t) = q from (s, t), the result kept
     /// within the domain (global u in [0, cells]); a singular Jacobian (a
-    /// fold, where SPEC's bound does not apply) leaves (s, t) as it is.
+    /// fold, where the bound of docs/contract.md §3 does not apply) leaves (s, t) as it is.
     @inline(__always)
     public static func refine(_ cell: UnsafePointer<Float>, _ s: Float, _ t: Float, q: SIMD2<Float>,
                               i: Int, j: Int, cc: Int, cr: Int) -> (Float, Float) {

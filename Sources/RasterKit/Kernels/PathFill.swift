@@ -1,4 +1,4 @@
-/// K4, anti-aliased path fill (SPEC 2, K4).
+/// K4, anti-aliased path fill (docs/contract.md §2.4).
 ///
 /// A path (move/line/quadratic/cubic/close, canvas pixels, y down) is filled
 /// with a solid premultiplied colour `c`, source-over:
@@ -93,7 +93,7 @@ public enum FillRule: String, CaseIterable, Sendable {
     }
 }
 
-/// K4's quality/time variants (SPEC section 4): how coverage is measured
+/// K4's quality/time variants (docs/contract.md §4): how coverage is measured
 /// (exact area or point samples) and how finely curves are flattened.
 public enum FillVariant: String, CaseIterable, Sendable, KernelVariant {
     /// Exact area coverage, curves flattened to 1/1024 px (`exactTolerance`).
@@ -111,11 +111,11 @@ public enum FillVariant: String, CaseIterable, Sendable, KernelVariant {
     /// over a pixel it crosses changes that pixel's coverage by at most
     /// about t (1.4 t diagonally), and the errors of every curved edge
     /// through the pixel add up: at 1/1024 px one edge costs at most 0.35
-    /// 8-bit units, so a pixel where four curves cross stays inside SPEC's
-    /// max-2 bound with the final rounding. 1/256 px (1.4 units an edge) gave
+    /// 8-bit units, so a pixel where four curves cross stays inside the max-2 bound of
+    /// docs/contract.md §3 with the final rounding. 1/256 px (1.4 units an edge) gave
     /// max 3 where three curves crossed (Fuzz/findings, FillTests'
     /// crossing-curves test). Chords grow as 1/sqrt(t): 16x those of 0.25 px.
-    /// Cost against 1/256 (`ab`, Results/fill-precision/ab-tolerance.txt):
+    /// Cost against 1/256 (`ab`, Results/studies/fill-precision/summary.md):
     /// the 750x1334 blob fill +27% on openmp, the liquid scene +7-14% on
     /// openmp, +3% on simd; line-only paths (the stars) unchanged.
     public static let exactTolerance = 1.0 / 1024

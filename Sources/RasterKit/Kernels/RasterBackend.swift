@@ -1,10 +1,10 @@
-/// One computing engine for every kernel (SPEC section 3).
+/// One computing engine for every kernel (docs/contract.md §3).
 ///
 /// The maths of each kernel is defined once, in its parameter type's doc
 /// comment and in `RasterReference`; a backend is a *schedule* of that maths
 /// (Halide's split): scalar loops, Swift SIMD lanes and threads, or C with
-/// OpenMP. All backends must produce the reference's image within SPEC's
-/// bounds at any thread count, and a backend that cannot run a kernel or a
+/// OpenMP. All backends must produce the reference's image within the bounds of
+/// docs/contract.md §3 at any thread count, and a backend that cannot run a kernel or a
 /// variant throws `RasterError.unsupported` instead of delegating elsewhere.
 ///
 /// Kernels that *generate* colour (K1, K2) overwrite every pixel of `dst`;
@@ -92,11 +92,11 @@ public enum BackendKind: String, CaseIterable, Sendable {
     }
 }
 
-/// A named variant of one kernel: its quality/time trade-off (SPEC section 4).
+/// A named variant of one kernel: its quality/time trade-off (docs/contract.md §4).
 public protocol KernelVariant: RawRepresentable, CaseIterable, Sendable, Hashable where RawValue == String {
     /// The kernel's command-line name.
     static var kernelName: String { get }
-    /// True for the variant that must match the reference within SPEC's
-    /// bounds; the others are measured, not bound.
+    /// True for the variant that must match the reference within the bounds of
+    /// docs/contract.md §3; the others are measured, not bound.
     var isExact: Bool { get }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One frame described as data (SPEC section 9): a canvas and the ops that
+/// One frame described as data (docs/contract.md §9): a canvas and the ops that
 /// paint it, in order. Scenes generate jobs; job files decode into them; the
 /// `Renderer` runs them on a backend. A job holds decoded, validated values
 /// only (image files are already loaded), so rendering it does no I/O.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writes a job as a job file (SPEC section 9) that decodes to the same job:
+/// Writes a job as a job file (docs/contract.md §9) that decodes to the same job:
 /// what `render --emit-job` prints, so any scene frame can be rendered and
 /// timed again without the scene.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How much memory one job may need (SPEC section 10: "a job's memory is
+/// How much memory one job may need (docs/contract.md §10: "a job's memory is
 /// estimated before anything is allocated and refused beyond a budget").
 ///
 /// A 32768 x 32768 canvas is 4 GiB; with nested layers and a few decoded

@@ -3,8 +3,8 @@ import Foundation
 /// canvases, so rendering a stream of same-sized frames allocates nothing
 /// after the first.
 ///
-/// Two options change *how* a frame is drawn, never what it depicts (SPEC
-/// section 5, "Scene variants"): `variants` (one per kernel, plus the layer
+/// Two options change *how* a frame is drawn, never what it depicts (docs/contract.md
+/// §5.6, "Scene variants"): `variants` (one per kernel, plus the layer
 /// variant) and `scale`, the render scale of dynamic resolution: the whole
 /// frame is drawn at scale x its size and resampled bilinearly to full size.
 /// Both are applied by `prepare`, which turns a job into the `PreparedJob`
@@ -13,7 +13,7 @@ import Foundation
 public final class Renderer {
     public let backend: any RasterBackend
     public var variants: VariantSelection
-    /// The render scale, in (0, 1] (SPEC: 1, 1/2 or 1/4).
+    /// The render scale, in (0, 1] (docs/contract.md §5.6: 1, 1/2 or 1/4).
     public private(set) var scale: Double
     public let scratch = Scratch()
     /// One transparent canvas per layer depth (index 0 is for ops that must

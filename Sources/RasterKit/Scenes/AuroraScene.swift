@@ -1,8 +1,8 @@
 import Foundation
 
 /// `aurora`: four large translucent circles drifting on slow orbits under a
-/// wide blur (the "aurora"/mesh-blur background of SwiftUI articles, SPEC
-/// section 5). K4 fills the circles into a transparent layer, K3 blurs it
+/// wide blur (the "aurora"/mesh-blur background of SwiftUI articles, docs/contract.md
+/// §5.2). K4 fills the circles into a transparent layer, K3 blurs it
 /// (sigma 60 pt, transparent edges) and K6 composites it over the background.
 ///
 /// Randomness, in this order: for each circle in drawing order

@@ -3,7 +3,7 @@ import Foundation
 /// The "fireflies" wander of the mesh-gradient article: a point drifts in a
 /// slowly turning random direction, bounded around its rest position.
 /// One `step` per frame; every draw comes from the caller's generator, in
-/// the order SPEC section 5 lists (`mesh` scene):
+/// the order docs/contract.md §5.4 lists (`mesh` scene):
 ///
 /// 1. frequency, an integer in 4...7; if floor(t) mod frequency == 0 the
 ///    turning direction `clockwise` is redrawn (a coin);

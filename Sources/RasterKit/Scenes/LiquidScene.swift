@@ -1,6 +1,6 @@
 import Foundation
 
-/// `liquid`: the Liquid package's "layered liquid" example (SPEC section 5):
+/// `liquid`: the Liquid package's "layered liquid" example (docs/contract.md §5.3):
 /// three blobs centred in the frame, #007AFF, drawn largest first, each a
 /// closed cubic through anchors on its circle (K5's tangent control points,
 /// then K4, nonzero), the anchors' angles drifting from one random set to the

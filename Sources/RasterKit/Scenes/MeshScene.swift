@@ -1,5 +1,5 @@
 /// `mesh`: SwiftUI's animated `MeshGradient` (the fireflies article's
-/// wander driving a 3 x 3 mesh, SPEC section 5), drawn by K7.
+/// wander driving a 3 x 3 mesh, docs/contract.md §5.4), drawn by K7.
 ///
 /// At rest the vertices sit at 0, 1/2 and 1 of the frame. Corners stay put;
 /// each edge midpoint moves along its edge only; the centre moves freely, so

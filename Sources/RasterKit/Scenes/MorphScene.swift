@@ -1,5 +1,5 @@
 /// `morph`: a shape morphing through circle, rounded square, star and heart
-/// (the shape-morphing article, SPEC section 5), filled by K4 (nonzero),
+/// (the shape-morphing article, docs/contract.md §5.5), filled by K4 (nonzero),
 /// #FF9500 over #1C1C1E.
 ///
 /// Each shape is a unit-square outline (`MorphShape`) placed in a centred

@@ -1,4 +1,4 @@
-/// An animated background (SPEC section 5): a generator of jobs, one per
+/// An animated background (docs/contract.md §5): a generator of jobs, one per
 /// frame. A frame is a pure function of (scene, options, canvas, seed, frame
 /// index): all randomness comes from one `SeededGenerator` seeded with
 /// `options.seed`, drawn in the order the scene's doc comment states.

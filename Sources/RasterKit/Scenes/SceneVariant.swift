@@ -1,4 +1,4 @@
-/// One way to draw a scene (SPEC section 5, "Scene variants"): a variant
+/// One way to draw a scene (docs/contract.md §5.6): a variant
 /// per kernel (plus the layer variant) and a render scale. Its quality is the
 /// PSNR and max error of its frame against the same frame drawn by the
 /// reference (exact variants, scale 1, double precision).

@@ -20,7 +20,7 @@ public struct Spring: Sendable, Hashable {
         damping = 4 * Double.pi * dampingRatio / response
     }
 
-    /// SPEC's mesh scene: response 1 s, damping ratio 0.5.
+    /// The mesh scene of docs/contract.md §5.4: response 1 s, damping ratio 0.5.
     public static let mesh = Spring(response: 1, dampingRatio: 0.5)
 
     /// One step of `dt` seconds for one coordinate.

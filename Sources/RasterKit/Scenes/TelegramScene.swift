@@ -1,5 +1,5 @@
 /// `telegram`: Telegram's animated four-colour chat background (its iOS
-/// client's shipping renderer and the 2021 contest article, SPEC section 5).
+/// client's shipping renderer and the 2021 contest article, docs/contract.md §5.1).
 ///
 /// Four colours sit on a loop of eight positions (unit coordinates, y down).
 /// At phase k the four points are at positions k, k+2, k+4, k+6 (mod 8); the

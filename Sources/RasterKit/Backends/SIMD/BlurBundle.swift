@@ -154,7 +154,7 @@ enum BlurBundle {
     }
 
     /// floor(v + 0.5) for clamped bits v (round to nearest, ties away from
-    /// zero, SPEC section 1): the 2^23 trick rounds half to even, and the
+    /// zero, docs/contract.md §1): the 2^23 trick rounds half to even, and the
     /// sign of (t - rounded) says where that rounded up.
     @inline(__always)
     static func roundBits(_ b: SIMD16<Int32>) -> SIMD16<Int32> {

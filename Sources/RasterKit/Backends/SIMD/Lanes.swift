@@ -29,8 +29,8 @@ enum Lanes {
     static let magic: Float = 8_388_608
     static let magicBits: UInt32 = 0x4B00_0000
 
-    /// Clamps to [0, 255], rounds to nearest with ties away from zero (SPEC
-    /// section 1: floor(v + 0.5) for non-negative v), returns the integers.
+    /// Clamps to [0, 255], rounds to nearest with ties away from zero (docs/contract.md
+    /// §1: floor(v + 0.5) for non-negative v), returns the integers.
     @inline(__always)
     static func quantize(_ v: FloatLanes) -> WordLanes {
         let c = (clamp(v, 0, 255) + 0.5).rounded(.down) + magic

@@ -189,7 +189,7 @@ struct PrefixMasks {
 /// A partly covered pixel would carry the rounding of m to 8 bits, up to
 /// |c - d| / 510 before the final rounding: on a canvas that is mostly
 /// edge (a thin strip, overlapping paths) that flips enough channels to
-/// break SPEC's mean bound (0.05), so chunks and runs with any partial
+/// break the mean bound of docs/contract.md §3 (0.05), so chunks and runs with any partial
 /// coverage take the Float blend. No clamping: d w8 + c8 m8 <= 255 (255 -
 /// m a) + a 255 m + rounding <= 65408 fits a 16-bit half, so no carry
 /// crosses halves.
