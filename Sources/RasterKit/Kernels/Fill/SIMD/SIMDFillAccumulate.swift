@@ -1,3 +1,5 @@
+import CRasterOMP
+
 /// K4's area accumulation in the SIMD backend: font-rs' `draw_line`
 /// (the arithmetic of `NaiveBackend.accumulate`) on sixteen row steps at a
 /// time.
@@ -18,20 +20,18 @@
 /// (`FillFixed`), the first cell taking the step's exact winding minus the
 /// others, so the cells' integer sums are exact and order-free.
 extension SIMDFillBand {
-    /// Lanes staged per step (8) and computed per batch (9), one vector each.
-    static let laneVectors = 17
+    /// Lanes staged per step (8) and computed per batch (9), one vector each
+    /// (raster_fill.h's RASTER_OMP_FILL_STAGE_VECTORS).
+    static let laneVectors = Int(RASTER_OMP_FILL_STAGE_VECTORS)
 
     /// An edge with at least this many rows in a strip is computed straight
-    /// from registers, sixteen of its rows at a time (its lanes share every
-    /// input but the row), skipping the staging stores and the
-    /// store-forwarding stall of reloading them as vectors. Shorter edges
-    /// (a finely flattened curve's chords) are batched across edges.
-    static let directRows = 8
+    /// from registers, sixteen of its rows at a time, skipping the staging
+    /// stores and the store-forwarding stall of reloading them as vectors
+    /// (raster_fill.h's RASTER_OMP_FILL_DIRECT_ROWS says why).
+    static let directRows = Int(RASTER_OMP_FILL_DIRECT_ROWS)
 
-    /// Floats past a band's last row of cells: a step always adds its
-    /// middle value (zero when unused) two cells past its first, which can
-    /// reach past the last row's end.
-    static let cellGuard = 4
+    /// Cells past a band's last row of cells (RASTER_OMP_FILL_CELL_GUARD).
+    static let cellGuard = Int(RASTER_OMP_FILL_CELL_GUARD)
 
     /// Stages the steps of edge `e` within rows [top, bottom), flushing
     /// every full batch; `staged` is the batch's fill level.

@@ -1,50 +1,38 @@
-// K4, anti-aliased path fill: the C + OpenMP schedule of RasterKit's
-// PathFill maths (see Kernels/PathFill.swift and raster_omp.h).
+// K4, anti-aliased path fill: the C schedule's band, one thread's run of
+// 32-row strips (the plan, fill_plan.c, gives it its edges bucketed by
+// strip and its memory). The maths is RasterKit's PathFill; the constants
+// are raster_fill.h's.
 //
-// Each OpenMP thread takes a contiguous run of 32-row strips (a band),
-// asks the caller for the band's edges (flattened and clipped to the
-// canvas, in path order: RasterKit's FillEdges, run on this thread), buckets
-// them by strip, and, per strip, accumulates the edges' area differences into a
-// strip-sized cell buffer (16 rows of an edge at a time in SIMD lanes),
-// marks the 16-cell chunks it touched in a bitmap, then sweeps each row:
-// marked chunks get a 16-lane prefix sum, the fill rule and a 16-pixel
-// composite; the runs between them share one coverage and are painted as a
-// run (a plain store when solid). Supersampled variants turn each
-// sub-scanline's sorted crossings into sample-exact steps in the same cells.
-// A strip's work is identical whichever thread does it, so the image does
-// not depend on the thread count.
+// Per strip it accumulates the edges' area differences into a strip-sized
+// cell buffer (16 rows of an edge at a time in SIMD lanes), marks the
+// 16-cell chunks it touched in a bitmap, then sweeps each row: marked
+// chunks get a 16-lane prefix sum, the fill rule and a 16-pixel composite;
+// the runs between them share one coverage and are painted as a run (a
+// plain store when solid). Supersampled variants turn each sub-scanline's
+// sorted crossings into sample-exact steps in the same cells. A strip's
+// work is identical whichever thread does it, so the image does not depend
+// on the thread count.
 //
-// Cells hold winding in fixed point (RASTER_OMP_FILL_ONE units a pixel,
-// see raster_omp.h and PathFill's accuracy statement), summed in wrapping
-// uint32_t: each row step's values are computed in float and rounded once,
-// the first cell takes the step's exact winding minus the rest, and every
-// sum after that is exact and order-free.
-#include "raster_omp.h"
-#include "pixel.h"
-#include <string.h>
+// Cells hold winding in fixed point (RASTER_OMP_FILL_ONE units a pixel),
+// summed in wrapping uint32_t: each row step's values are computed in float
+// and rounded once, the first cell takes the step's exact winding minus the
+// rest, and every sum after that is exact and order-free.
+#include "fill_band.h"
 
 
-#define STRIP_ROWS RASTER_OMP_FILL_STRIP_ROWS
-/* Floats past a band's last cell row: a step always adds its middle value
-   (zero when unused) two cells past its first, which can reach past the
-   last row's end. */
-#define CELL_GUARD 4
-#define LANES 16
-#define MAX_STRIPS 1024 /* 32768 rows / 32 */
-
-/* Ternary min/max compile to one vminps/vmaxps (fminf/fmaxf add NaN fix-ups). */
-#define MINF(a, b) ((a) < (b) ? (a) : (b))
-#define MAXF(a, b) ((a) > (b) ? (a) : (b))
-
-#define FIX_ONE RASTER_OMP_FILL_ONE
-
-/// round(v * FIX_ONE) as two's complement, for |v * FIX_ONE| < 2^22, via the
-/// magic number 1.5 * 2^23 (RasterKit's FillFixed.quantise).
-static inline __attribute__((always_inline)) uint32_t quantise(float v) {
-    const float t = v * (float)FIX_ONE + 12582912.0f; /* v * FIX_ONE is exact: a contraction changes nothing */
+/// round(v) for |v| < 2^22 as two's complement: the rounding trick, the
+/// only place this file writes it.
+static inline __attribute__((always_inline)) uint32_t round_units(float v) {
+    const float t = v + RASTER_OMP_FILL_ROUND_BIAS;
     uint32_t u;
     memcpy(&u, &t, sizeof u);
-    return u - 0x4B400000u;
+    return u - RASTER_OMP_FILL_ROUND_BITS;
+}
+
+/// round(v * FIX_ONE) as two's complement, for |v * FIX_ONE| < 2^22, by the
+/// rounding trick (raster_fill.h's RASTER_OMP_FILL_ROUND_BIAS).
+static inline __attribute__((always_inline)) uint32_t quantise(float v) {
+    return round_units(v * (float)FIX_ONE); /* v * FIX_ONE is exact: a contraction changes nothing */
 }
 
 /// round(b + k m) in units (|b + k m| < 2^22), never contracted into an FMA
@@ -53,59 +41,9 @@ static inline __attribute__((always_inline)) uint32_t quantise(float v) {
 static inline __attribute__((always_inline)) uint32_t round_affine(float b, float k, float m) {
     #pragma clang fp contract(off)
     const float p = b + k * m;
-    const float t = p + 12582912.0f;
-    uint32_t u;
-    memcpy(&u, &t, sizeof u);
-    return u - 0x4B400000u;
+    return round_units(p);
 }
 
-/// Coverage closer than this to 0 or 1 on a constant run counts as 0 or 1.
-#define RUN_EPSILON (1.0f / 1024.0f)
-
-static inline size_t align64(size_t n) { return (n + 63) & ~(size_t)63; }
-
-/// Bytes of a band's staging lanes (16 vectors of 16 floats, see flush_steps).
-#define STAGE_VECTORS_BYTES (STAGE_VECTORS * LANES * 4)
-
-static inline int first_sub(float y, int samples) { return (int)ceilf(y * (float)samples - 0.5f); }
-
-static inline void edge_strips(const float *e, int first, int *a, int *b) {
-    const float y0 = MINF(e[1], e[3]), y1 = MAXF(e[1], e[3]);
-    *a = (int)floorf(y0) / STRIP_ROWS - first;
-    *b = ((int)ceilf(y1) - 1) / STRIP_ROWS - first;
-}
-
-/// Scratch carved out of the caller's memory for one band (thread).
-typedef struct {
-    uint32_t *cells;       /* STRIP_ROWS x cell_stride fixed-point cells, indexed from the layout origin */
-    uint64_t *bits;        /* STRIP_ROWS x words */
-    float *crossings;      /* 2 floats (x, direction) per crossing */
-    int32_t *starts;       /* STRIP_ROWS * samples + 1 */
-    float *lanes;          /* STAGE_VECTORS x 16 staged row steps and results */
-} fill_band;
-
-/// Everything one band works with: the call's shared settings, and the
-/// band's own edges, buckets and prefix-sum masks.
-typedef struct {
-    const raster_omp_fill_plan *plan;
-    const raster_omp_fill_source *source;
-    const float *edges;
-    const int32_t *offsets; /* indexed by strip (from the plan's first), valid for the band's strips */
-    const int32_t *indices;
-    const uint32_t *masks; /* 16 x 16 prefix-sum step masks, all ones for lane >= j */
-    uint8_t *dst;
-    ptrdiff_t stride;
-    int width, height;
-    float color[4];
-    float alpha;
-    int opaque;
-    uint32_t solid;
-    int integral;      /* every premultiplied channel a whole number: 8-bit blend */
-    uint32_t color_rb, color_ga; /* the colour's channels r | b << 16, g | a << 16 */
-    int evenodd;       /* the fill rule, for supersampled spans */
-    int sweep_evenodd; /* the rule the sweep applies: even-odd only for area coverage */
-    int samples;
-} fill_context;
 
 /* ---- accumulation ---------------------------------------------------- */
 
@@ -122,11 +60,6 @@ static inline void mark(const fill_context *c, uint64_t *bits, int from, int to)
     bits[w1] |= ~(uint64_t)0 >> (63 - (c1 & 63));
 }
 
-/// The staged row steps (one edge crossing one row) as structure-of-arrays
-/// lanes: rows, each step's edge (top point, bottom y, slope, direction and
-/// x range), then the batch's results.
-enum { STAGE_ROW, STAGE_XT, STAGE_YT, STAGE_YB, STAGE_DXDY, STAGE_DIR, STAGE_XMIN, STAGE_XMAX,
-       OUT_FIRST, OUT_SECOND, OUT_MIDDLE, OUT_PENULT, OUT_LAST, OUT_INDEX, OUT_SPAN, OUT_ROW, OUT_BASE, STAGE_VECTORS };
 
 /// One row step (font-rs' draw_line): the cells it touches and the values
 /// it adds to its first, second, middle, second-last and last cell, into
@@ -220,7 +153,7 @@ static void scatter_steps(const fill_context *c, fill_band *band, int count, int
 }
 
 /// Computes `count` staged steps as one 16-lane batch and adds them.
-static void flush_steps(const fill_context *c, fill_band *band, int count, int top) {
+void fill_flush_steps(const fill_context *c, fill_band *band, int count, int top) {
     if (count <= 0) return;
     float *restrict v = band->lanes;
     int32_t *restrict iv = (int32_t *)band->lanes;
@@ -238,11 +171,8 @@ static void flush_steps(const fill_context *c, fill_band *band, int count, int t
     scatter_steps(c, band, count, top);
 }
 
-/// An edge with at least this many rows in a strip is computed sixteen of
-/// its rows at a time from its own values (the lanes differ only in the
-/// row), without staging; shorter ones (a curve's chords) are batched
-/// across edges so that a batch fills all lanes.
-#define DIRECT_ROWS 8
+/// An edge of RASTER_OMP_FILL_DIRECT_ROWS rows or more in a strip, LANES
+/// of its rows at a time from its own values (raster_fill.h says why).
 
 static void direct_steps(const fill_context *c, fill_band *band, float xt, float yt, float yb, float dxdy, float dir,
                          float xmin, float xmax, int first, int end, int top) {
@@ -259,7 +189,7 @@ static void direct_steps(const fill_context *c, fill_band *band, float xt, float
 /// Stages the steps of one edge within the strip's rows [top, bottom), in
 /// path order, flushing every full batch of 16 (or computes a long edge
 /// directly, after flushing the batch so far).
-static void stage_edge(const fill_context *c, fill_band *band, const float *e, int top, int bottom, int *staged) {
+void fill_stage_edge(const fill_context *c, fill_band *band, const float *e, int top, int bottom, int *staged) {
     const float dir = e[3] > e[1] ? 1.0f : -1.0f;
     const float xt = e[3] > e[1] ? e[0] : e[2], yt = e[3] > e[1] ? e[1] : e[3];
     const float xb = e[3] > e[1] ? e[2] : e[0], yb = e[3] > e[1] ? e[3] : e[1];
@@ -268,8 +198,8 @@ static void stage_edge(const fill_context *c, fill_band *band, const float *e, i
     int first = (int)floorf(yt), end = (int)ceilf(yb);
     if (first < top) first = top;
     if (end > bottom) end = bottom;
-    if (end - first >= DIRECT_ROWS) {
-        if (*staged > 0) { flush_steps(c, band, *staged, top); *staged = 0; }
+    if (end - first >= RASTER_OMP_FILL_DIRECT_ROWS) {
+        if (*staged > 0) { fill_flush_steps(c, band, *staged, top); *staged = 0; }
         direct_steps(c, band, xt, yt, yb, dxdy, dir, xmin, xmax, first, end, top);
         return;
     }
@@ -280,7 +210,7 @@ static void stage_edge(const fill_context *c, fill_band *band, const float *e, i
         v[STAGE_XT * LANES + k] = xt; v[STAGE_YT * LANES + k] = yt; v[STAGE_YB * LANES + k] = yb;
         v[STAGE_DXDY * LANES + k] = dxdy; v[STAGE_DIR * LANES + k] = dir;
         v[STAGE_XMIN * LANES + k] = xmin; v[STAGE_XMAX * LANES + k] = xmax;
-        if (++k == LANES) { flush_steps(c, band, LANES, top); k = 0; }
+        if (++k == LANES) { fill_flush_steps(c, band, LANES, top); k = 0; }
     }
     *staged = k;
 }
@@ -353,7 +283,7 @@ static void sample_strip(const fill_context *c, fill_band *band, int s, int top,
         int winding = 0;
         for (int i = 0; i + 1 < end - begin; i++) {
             winding += (int)list[2 * i + 1];
-            const int inside = c->evenodd ? (winding & 1) != 0 : winding != 0;
+            const int inside = raster_fill_inside(winding, c->evenodd);
             if (!inside) continue;
             const int from = (int)ceilf(list[2 * i] * (float)n - 0.5f);
             const int to = (int)ceilf(list[2 * (i + 1)] * (float)n - 0.5f);
@@ -365,21 +295,6 @@ static void sample_strip(const fill_context *c, fill_band *band, int s, int top,
 }
 
 /* ---- compositing ----------------------------------------------------- */
-
-/// The rule on a fixed-point winding (RasterKit's FillFixed.coverage):
-/// even-odd folds a modulo 2 FIX_ONE (a mask, so wrapping loses nothing);
-/// nonzero takes min(FIX_ONE, |a|) with a read as signed 32-bit.
-static inline float rule_coverage(uint32_t a, int evenodd) {
-    uint32_t m;
-    if (evenodd) {
-        const uint32_t r = a & (2u * FIX_ONE - 1u);
-        m = r > FIX_ONE ? 2u * FIX_ONE - r : r;
-    } else {
-        m = (int32_t)a < 0 ? 0u - a : a;
-        m = m > FIX_ONE ? FIX_ONE : m;
-    }
-    return (float)(int32_t)m * (1.0f / (float)FIX_ONE);
-}
 
 /// d = c m + d (1 - m c.a / 255), rounded half up. No clamping is needed for
 /// a premultiplied colour (c <= c.a) and m in [0, 1]: the result is <= 255.
@@ -409,8 +324,8 @@ static inline void store_solid(uint32_t *px, int count, uint32_t word) {
 }
 
 static void paint_run(const fill_context *c, uint32_t *px, int count, float m) {
-    if (count <= 0 || m < RUN_EPSILON) return;
-    if (m > 1.0f - RUN_EPSILON) {
+    if (count <= 0 || m < RASTER_OMP_FILL_RUN_EPSILON) return;
+    if (m > 1.0f - RASTER_OMP_FILL_RUN_EPSILON) {
         if (c->opaque) { store_solid(px, count, c->solid); return; }
         m = 1.0f;
     }
@@ -488,7 +403,7 @@ static inline void paint_chunk(const fill_context *c, const uint32_t *restrict q
         uint32_t any = 0, all = 255, partial = 0;
         #pragma omp simd reduction(|:any, partial) reduction(&:all)
         for (int l = 0; l < LANES; l++) {
-            cov[l] = rule_coverage(PREFIX_LANE(q, m, l) + carry, c->sweep_evenodd);
+            cov[l] = raster_fill_coverage(PREFIX_LANE(q, m, l) + carry, c->sweep_evenodd);
             m8[l] = (uint32_t)(cov[l] * 255.0f + 0.5f);
             any |= m8[l];
             all &= m8[l];
@@ -511,14 +426,14 @@ static inline void paint_chunk(const fill_context *c, const uint32_t *restrict q
     if (count == LANES) {
         if (c->sweep_evenodd) {
             #pragma omp simd
-            for (int l = 0; l < LANES; l++) px[l] = blend_pixel(c, px[l], rule_coverage(PREFIX_LANE(q, m, l) + carry, 1));
+            for (int l = 0; l < LANES; l++) px[l] = blend_pixel(c, px[l], raster_fill_coverage(PREFIX_LANE(q, m, l) + carry, 1));
         } else {
             #pragma omp simd
-            for (int l = 0; l < LANES; l++) px[l] = blend_pixel(c, px[l], rule_coverage(PREFIX_LANE(q, m, l) + carry, 0));
+            for (int l = 0; l < LANES; l++) px[l] = blend_pixel(c, px[l], raster_fill_coverage(PREFIX_LANE(q, m, l) + carry, 0));
         }
         return;
     }
-    for (int l = 0; l < count; l++) px[l] = blend_pixel(c, px[l], rule_coverage(PREFIX_LANE(q, m, l) + carry, c->sweep_evenodd));
+    for (int l = 0; l < count; l++) px[l] = blend_pixel(c, px[l], raster_fill_coverage(PREFIX_LANE(q, m, l) + carry, c->sweep_evenodd));
 }
 
 static void sweep_row(const fill_context *c, fill_band *band, int y, int top) {
@@ -537,7 +452,7 @@ static void sweep_row(const fill_context *c, fill_band *band, int y, int top) {
             const int x0 = p->origin + ((w << 6) + __builtin_ctzll(word)) * LANES;
             word &= word - 1;
             if (x0 > done && done < width)
-                paint_run(c, px + done, (x0 < width ? x0 : width) - done, rule_coverage(carry, c->sweep_evenodd));
+                paint_run(c, px + done, (x0 < width ? x0 : width) - done, raster_fill_coverage(carry, c->sweep_evenodd));
             uint32_t *q = cell + x0;
             /* The chunk's total (exact: any order). */
             uint32_t total = 0;
@@ -548,10 +463,11 @@ static void sweep_row(const fill_context *c, fill_band *band, int y, int top) {
             done = x0 + LANES;
         }
     }
-    if (done < width) paint_run(c, px + done, width - done, rule_coverage(carry, c->sweep_evenodd));
+    if (done < width) paint_run(c, px + done, width - done, raster_fill_coverage(carry, c->sweep_evenodd));
 }
 
-static void run_band(const fill_context *c, fill_band *band, int s0, int s1) {
+
+void fill_run_band(const fill_context *c, fill_band *band, int s0, int s1) {
     const raster_omp_fill_plan *p = c->plan;
     memset(band->cells, 0, (size_t)STRIP_ROWS * p->cell_stride * sizeof(uint32_t));
     memset(band->bits, 0, (size_t)STRIP_ROWS * p->words * sizeof(uint64_t));
@@ -561,8 +477,8 @@ static void run_band(const fill_context *c, fill_band *band, int s0, int s1) {
         if (c->samples == 0) {
             int staged = 0;
             for (int j = c->offsets[s]; j < c->offsets[s + 1]; j++)
-                stage_edge(c, band, c->edges + 4 * c->indices[j], top, bottom, &staged);
-            if (staged > 0) flush_steps(c, band, staged, top);
+                fill_stage_edge(c, band, c->edges + 4 * c->indices[j], top, bottom, &staged);
+            if (staged > 0) fill_flush_steps(c, band, staged, top);
         } else {
             sample_strip(c, band, s, top, bottom);
         }
@@ -570,173 +486,3 @@ static void run_band(const fill_context *c, fill_band *band, int s0, int s1) {
     }
 }
 
-
-/// Band b: takes its edges from the caller, buckets them by strip (in path
-/// order) and rasterises its strips, in memory the caller keeps for it.
-static void fill_band_at(const fill_context *shared, int b) {
-    const raster_omp_fill_plan *plan = shared->plan;
-    const int s0 = (int)((int64_t)plan->strip_count * b / plan->bands);
-    const int s1 = (int)((int64_t)plan->strip_count * (b + 1) / plan->bands);
-    if (s0 >= s1) return;
-    const int row0 = (plan->first_strip + s0) * STRIP_ROWS;
-    const int row1 = (plan->first_strip + s1) * STRIP_ROWS < shared->height ? (plan->first_strip + s1) * STRIP_ROWS
-                                                                            : shared->height;
-    const float *edges = NULL;
-    const int count = shared->source->edges(shared->source->context, b, row0, row1, &edges);
-    if (count <= 0) return;
-    const int samples = plan->samples;
-
-    /* Pass 1: edges (and sub-scanline crossings) per strip of the band. */
-    int32_t offsets[MAX_STRIPS + 1];
-    int64_t crossings[MAX_STRIPS];
-    for (int s = s0; s <= s1; s++) offsets[s] = 0;
-    for (int s = s0; s < s1; s++) crossings[s] = 0;
-    int64_t entries = 0;
-    for (int i = 0; i < count; i++) {
-        const float *e = edges + 4 * i;
-        int a, z;
-        edge_strips(e, plan->first_strip, &a, &z);
-        if (a < s0) a = s0;
-        if (z > s1 - 1) z = s1 - 1;
-        if (a > z) continue;
-        for (int s = a; s <= z; s++) offsets[s + 1]++;
-        entries += z - a + 1;
-        if (samples > 0) {
-            const int k0 = first_sub(MINF(e[1], e[3]), samples), k1 = first_sub(MAXF(e[1], e[3]), samples);
-            for (int s = a; s <= z; s++) {
-                const int lo = (plan->first_strip + s) * STRIP_ROWS * samples, hi = lo + STRIP_ROWS * samples;
-                const int n = MINF(k1, hi) - MAXF(k0, lo);
-                if (n > 0) crossings[s] += n;
-            }
-        }
-    }
-    int64_t most = 0;
-    for (int s = s0; s < s1; s++) {
-        offsets[s + 1] += offsets[s];
-        most = crossings[s] > most ? crossings[s] : most;
-    }
-
-    /* The band's memory, in one block from the caller. */
-    const size_t index_bytes = align64((size_t)(entries > 0 ? entries : 1) * 4), mask_bytes = align64(LANES * LANES * 4);
-    const size_t cell_bytes = align64(((size_t)STRIP_ROWS * plan->cell_stride + CELL_GUARD) * 4);
-    const size_t bit_bytes = align64((size_t)STRIP_ROWS * plan->words * 8);
-    const size_t crossing_bytes = align64((size_t)(most > 0 ? most : 1) * 8);
-    const size_t start_bytes = align64((size_t)(STRIP_ROWS * samples + 1) * 4);
-    uint8_t *m = (uint8_t *)shared->source->memory(shared->source->context, b,
-        index_bytes + mask_bytes + cell_bytes + bit_bytes + crossing_bytes + start_bytes + align64(STAGE_VECTORS_BYTES));
-    int32_t *indices = (int32_t *)m;
-    m += index_bytes;
-    uint32_t *masks = (uint32_t *)m;
-    m += mask_bytes;
-    fill_band band;
-    band.cells = (uint32_t *)m;
-    m += cell_bytes;
-    band.bits = (uint64_t *)m;
-    m += bit_bytes;
-    band.crossings = (float *)m;
-    m += crossing_bytes;
-    band.starts = (int32_t *)m;
-    m += start_bytes;
-    band.lanes = (float *)m;
-
-    /* Pass 2: edge indices in path order (offsets[s] advances to the end of s). */
-    for (int i = 0; i < count; i++) {
-        int a, z;
-        edge_strips(edges + 4 * i, plan->first_strip, &a, &z);
-        if (a < s0) a = s0;
-        if (z > s1 - 1) z = s1 - 1;
-        for (int s = a; s <= z; s++) indices[offsets[s]++] = i;
-    }
-    for (int s = s1; s > s0; s--) offsets[s] = offsets[s - 1];
-    offsets[s0] = 0;
-    for (int j = 0; j < LANES; j++)
-        for (int l = 0; l < LANES; l++) masks[j * LANES + l] = l >= j ? ~0u : 0u;
-
-    fill_context c = *shared;
-    c.edges = edges;
-    c.offsets = offsets;
-    c.indices = indices;
-    c.masks = masks;
-    run_band(&c, &band, s0, s1);
-}
-
-void raster_omp_fill(const raster_omp_fill_plan *plan, const raster_omp_fill_source *source, uint8_t *dst,
-                     int width, int height, ptrdiff_t stride, const float color[4], int evenodd) {
-    if (plan->strip_count <= 0 || plan->strip_count > MAX_STRIPS || plan->bands < 1) return;
-    fill_context c = {
-        .plan = plan, .source = source,
-        .dst = dst, .stride = stride, .width = width, .height = height,
-        .color = { color[0], color[1], color[2], color[3] }, .alpha = color[3] / 255.0f,
-        .opaque = color[3] >= 255.0f, .evenodd = evenodd, .samples = plan->samples,
-    };
-    c.solid = raster_pack(color[0], color[1], color[2], color[3]);
-    c.integral = color[0] == rintf(color[0]) && color[1] == rintf(color[1]) && color[2] == rintf(color[2])
-              && color[3] == rintf(color[3]);
-    c.color_rb = (uint32_t)color[0] | (uint32_t)color[2] << 16;
-    c.color_ga = (uint32_t)color[1] | (uint32_t)color[3] << 16;
-    /* Supersampled spans never overlap on a sub-scanline: their cells hold
-       plain sample counts (the rule was applied per span), so the sweep
-       clamps them like nonzero. */
-    c.sweep_evenodd = plan->samples == 0 && evenodd;
-    // Bands taken as threads come free (raster_omp.h says why).
-    int next = 0;
-    static _Thread_local raster_team_site site;
-    raster_team_watch watch;
-    const int team = plan->bands > 1 ? raster_team_fork(&watch, &site, plan->bands, &next, plan->bands) : 1;
-    // A team of one runs on the caller: libomp allocates even for a
-    // one-thread region, and a steady-state frame must not (see
-    // RASTER_PARALLEL_ROWS).
-    if (team == 1) {
-        for (int b = 0; b < plan->bands; b++) fill_band_at(&c, b);
-        return;
-    }
-    #pragma omp parallel num_threads(team)
-    {
-        raster_team_arrive(&watch);
-        RASTER_CLAIM(next, plan->bands, b) fill_band_at(&c, b);
-        raster_team_leave(&watch);
-    }
-    raster_team_join(&watch);
-}
-
-/* ---- the accumulation stage alone (for differential tests) ------------ */
-
-size_t raster_omp_fill_windings_bytes(int width) {
-    const int stride = (width + 2 + LANES - 1) & ~(LANES - 1);
-    const int words = (stride / LANES + 63) / 64;
-    return align64(((size_t)STRIP_ROWS * stride + CELL_GUARD) * 4) + align64((size_t)STRIP_ROWS * words * 8)
-         + align64(STAGE_VECTORS_BYTES);
-}
-
-void raster_omp_fill_windings(const float *edges, int count, int width, int height, void *memory, int32_t *out) {
-    const int stride = (width + 2 + LANES - 1) & ~(LANES - 1);
-    raster_omp_fill_plan plan = { .first_strip = 0, .strip_count = (height + STRIP_ROWS - 1) / STRIP_ROWS,
-                                  .origin = 0, .cell_stride = stride, .words = (stride / LANES + 63) / 64,
-                                  .samples = 0, .bands = 1 };
-    fill_context c = { .plan = &plan, .width = width, .height = height };
-    uint8_t *m = (uint8_t *)memory;
-    fill_band band;
-    band.cells = (uint32_t *)m;
-    m += align64(((size_t)STRIP_ROWS * stride + CELL_GUARD) * 4);
-    band.bits = (uint64_t *)m;
-    m += align64((size_t)STRIP_ROWS * plan.words * 8);
-    band.lanes = (float *)m;
-    for (int top = 0; top < height; top += STRIP_ROWS) {
-        const int bottom = top + STRIP_ROWS < height ? top + STRIP_ROWS : height;
-        memset(band.cells, 0, ((size_t)STRIP_ROWS * stride + CELL_GUARD) * 4);
-        int staged = 0;
-        for (int i = 0; i < count; i++) {
-            const float *e = edges + 4 * i;
-            if (MAXF(e[1], e[3]) <= (float)top || MINF(e[1], e[3]) >= (float)bottom) continue;
-            stage_edge(&c, &band, e, top, bottom, &staged);
-        }
-        if (staged > 0) flush_steps(&c, &band, staged, top);
-        for (int y = top; y < bottom; y++) {
-            uint32_t sum = 0;
-            for (int x = 0; x < width + 2; x++) {
-                sum += band.cells[(size_t)(y - top) * stride + x];
-                out[(size_t)y * (width + 2) + x] = (int32_t)sum;
-            }
-        }
-    }
-}

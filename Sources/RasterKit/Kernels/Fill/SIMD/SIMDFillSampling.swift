@@ -46,11 +46,10 @@ extension SIMDFillBand {
             CrossingSort.byX(buffer)
             let y = top + k / n
             let cell = cellRow(y, top: top), bits = bitRow(y, top: top)
-            var winding: Float = 0
+            var winding = 0
             for i in 0..<(buffer.count - 1) {
-                winding += buffer[i].y
-                let inside = evenOddSamples ? Int(winding) & 1 != 0 : winding != 0
-                if !inside { continue }
+                winding &+= buffer[i].y > 0 ? 1 : -1
+                if !FillCoverage.inside(winding, evenOdd: evenOddSamples) { continue }
                 let from = Int((buffer[i].x * sf - 0.5).rounded(.up))
                 let to = Int((buffer[i + 1].x * sf - 0.5).rounded(.up))
                 if from >= to { continue }

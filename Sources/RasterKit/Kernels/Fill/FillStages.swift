@@ -6,7 +6,7 @@ import CRasterOMP
 /// added and each row is prefix-summed -- before the fill rule and the
 /// composite. Not a fast path: it allocates.
 public enum FillStages {
-    /// Units per pixel of the windings returned (raster_omp.h's RASTER_OMP_FILL_ONE).
+    /// Units per pixel of the windings returned (raster_fill.h's RASTER_OMP_FILL_ONE).
     public static let one = Int(FillFixed.one)
 
     /// The winding of `edges` -- (x0, y0, x1, y1) with 0 <= x <= width,
