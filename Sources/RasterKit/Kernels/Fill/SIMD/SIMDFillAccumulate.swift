@@ -19,7 +19,12 @@ import CRasterOMP
 /// The values are computed in Float and rounded once to fixed point
 /// (`FillFixed`), the first cell taking the step's exact winding minus the
 /// others, so the cells' integer sums are exact and order-free.
-extension SIMDFillBand {
+struct SIMDFillAccumulator {
+    let cells: SIMDFillCells
+    /// `laneVectors` vectors of this band's own: the row steps staged for
+    /// the next batch and the batch's results.
+    let lanes: UnsafeMutablePointer<Float16Lanes>
+
     /// Lanes staged per step (8) and computed per batch (9), one vector each
     /// (raster_fill.h's RASTER_OMP_FILL_STAGE_VECTORS).
     static let laneVectors = Int(RASTER_OMP_FILL_STAGE_VECTORS)
@@ -33,6 +38,14 @@ extension SIMDFillBand {
     /// Cells past a band's last row of cells (RASTER_OMP_FILL_CELL_GUARD).
     static let cellGuard = Int(RASTER_OMP_FILL_CELL_GUARD)
 
+    /// Adds the steps of strip `s`'s edges (rows [top, bottom)), in path order.
+    @inline(__always)
+    func add(_ work: FillStripWork, strip s: Int, top: Int, bottom: Int) {
+        var staged = 0
+        for j in work.strips.edges(of: s) { stage(work.edge(j), top: top, bottom: bottom, staged: &staged) }
+        if staged > 0 { flush(staged, top: top) }
+    }
+
     /// Stages the steps of edge `e` within rows [top, bottom), flushing
     /// every full batch; `staged` is the batch's fill level.
     @inline(__always)
@@ -45,7 +58,7 @@ extension SIMDFillBand {
         let xMin = min(xt, xb), xMax = max(xt, xb)
         let first = max(top, FillLanes.floorInt(yt)), end = min(bottom, FillLanes.ceilInt(yb))
         let w = FillLanes.width
-        if end - first >= SIMDFillBand.directRows {
+        if end - first >= SIMDFillAccumulator.directRows {
             // Path order: the batch so far goes first.
             if staged > 0 { flush(staged, top: top); staged = 0 }
             direct(SIMD8(xt, yt, yb, dxdy, dir, xMin, xMax, 0), rows: first..<end, top: top)
@@ -170,7 +183,7 @@ extension SIMDFillBand {
         var i = 0
         while i < count {
             let row = Int(index[2 &* w &+ i])
-            let cell = cellRow(row, top: top)
+            let cell = cells.cellRow(row, top: top)
             let c = Int(index[i]), n = Int(index[w &+ i])
             cell[c] &+= value[i]
             cell[c &+ 1] &+= value[w &+ i]
@@ -196,7 +209,7 @@ extension SIMDFillBand {
             }
             cell[c &+ n &- 1] &+= value[3 &* w &+ i]
             cell[c &+ n] &+= value[4 &* w &+ i]
-            mark(bitRow(row, top: top), from: c, to: c &+ n)
+            cells.mark(cells.bitRow(row, top: top), from: c, to: c &+ n)
             i &+= 1
         }
     }

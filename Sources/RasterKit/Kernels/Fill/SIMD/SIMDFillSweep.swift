@@ -37,3 +37,52 @@ struct PrefixMasks {
         return (a0 &+ a1) &+ (a2 &+ a3)
     }
 }
+
+/// The row sweep of the simd schedule: each row of the strip's cells is
+/// walked chunk by marked chunk -- a 16-lane prefix sum gives the winding,
+/// the rule the coverage, and the painter composites 16 pixels at once --
+/// and between marked chunks the coverage is constant and painted as a run.
+struct SIMDFillSweeper {
+    let cells: SIMDFillCells
+    let dst: ImageView
+    let painter: FillPainter
+    /// The prefix sum's step masks (`PrefixMasks.write`).
+    let masks: UnsafeMutablePointer<Word16Lanes>
+
+    /// Sweeps one row: marked chunks get a prefix sum and per-pixel
+    /// coverage, the runs between them one constant coverage. Cells and
+    /// bits are cleared on the way.
+    @inline(__always)
+    func sweep<Rule: CoverageRule>(row y: Int, top: Int, rule: Rule.Type) {
+        let layout = cells.layout
+        let bits = cells.bitRow(y, top: top)
+        let cell = cells.cellRow(y, top: top)
+        let pixels = dst.row(y)
+        let width = dst.width
+        let painter = self.painter
+        let prefix = PrefixMasks(masks)
+        var carry: UInt32 = 0
+        var done = layout.origin // pixels before this are painted
+        for w in 0..<layout.words {
+            var word = bits[w]
+            if word == 0 { continue }
+            bits[w] = 0
+            repeat {
+                let x0 = layout.origin + ((w << 6) + word.trailingZeroBitCount) << FillLanes.shift
+                word &= word - 1
+                if x0 > done && done < width {
+                    painter.run(pixels + 4 * done, count: min(x0, width) - done, coverage: Rule.coverage(carry))
+                }
+                let local = prefix.prefixSum(cell + x0)
+                UnsafeMutableRawPointer(cell + x0).storeBytes(of: Word16Lanes(), as: Word16Lanes.self)
+                let a = local &+ carry
+                carry &+= local[FillLanes.width - 1]
+                if x0 < width {
+                    painter.chunk(pixels + 4 * x0, count: min(FillLanes.width, width - x0), coverage: Rule.coverage(a))
+                }
+                done = x0 + FillLanes.width
+            } while word != 0
+        }
+        if done < width { painter.run(pixels + 4 * done, count: width - done, coverage: Rule.coverage(carry)) }
+    }
+}

@@ -95,3 +95,14 @@ struct FillStrips {
     @inline(__always)
     func edges(of i: Int) -> Range<Int> { Int(offsets[i])..<Int(offsets[i + 1]) }
 }
+
+/// A band's strip work: its edges and their buckets, what every schedule's
+/// per-strip stage (accumulate or sample) reads.
+struct FillStripWork {
+    let edges: FillEdges
+    let strips: FillStrips
+
+    /// Edge `j` of the bucket lists (`strips.edges(of:)` gives a strip's js).
+    @inline(__always)
+    func edge(_ j: Int) -> SIMD4<Float> { edges.edges[Int(strips.indices[j])] }
+}
