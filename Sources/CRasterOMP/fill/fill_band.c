@@ -47,8 +47,8 @@ static inline __attribute__((always_inline)) uint32_t round_affine(float b, floa
 
 /* ---- accumulation ---------------------------------------------------- */
 
-static inline void mark(const fill_context *c, uint64_t *bits, int from, int to) {
-    const int origin = c->plan->origin;
+static inline void mark(const fill_cells *c, uint64_t *bits, int from, int to) {
+    const int origin = c->origin;
     const int c0 = (from - origin) >> 4, c1 = (to - origin) >> 4;
     const int w0 = c0 >> 6, w1 = c1 >> 6;
     if (w0 == w1) {
@@ -119,13 +119,13 @@ static inline __attribute__((always_inline)) void step_lane(uint32_t *restrict c
 }
 
 /// Adds `count` computed steps to the cells, in lane (path) order.
-static void scatter_steps(const fill_context *c, fill_band *band, int count, int top) {
-    const raster_omp_fill_plan *p = c->plan;
-    const uint32_t *v = (const uint32_t *)band->lanes;
-    const int32_t *iv = (const int32_t *)band->lanes;
+static void scatter_steps(const fill_accumulator *c, int count, int top) {
+    const fill_cells *p = &c->cells;
+    const uint32_t *v = (const uint32_t *)c->lanes;
+    const int32_t *iv = (const int32_t *)c->lanes;
     for (int l = 0; l < count; l++) {
         const int row = iv[OUT_ROW * LANES + l];
-        uint32_t *cell = band->cells + (ptrdiff_t)(row - top) * p->cell_stride - p->origin;
+        uint32_t *cell = p->cells + (ptrdiff_t)(row - top) * p->cell_stride - p->origin;
         const int x = iv[OUT_INDEX * LANES + l], k = iv[OUT_SPAN * LANES + l];
         float m, b;
         memcpy(&m, &v[OUT_MIDDLE * LANES + l], sizeof m);
@@ -148,16 +148,16 @@ static void scatter_steps(const fill_context *c, fill_band *band, int count, int
         }
         cell[x + k - 1] += v[OUT_PENULT * LANES + l];
         cell[x + k] += v[OUT_LAST * LANES + l];
-        mark(c, band->bits + (ptrdiff_t)(row - top) * p->words, x, x + k);
+        mark(p, p->bits + (ptrdiff_t)(row - top) * p->words, x, x + k);
     }
 }
 
 /// Computes `count` staged steps as one 16-lane batch and adds them.
-void fill_flush_steps(const fill_context *c, fill_band *band, int count, int top) {
+void fill_flush_steps(const fill_accumulator *c, int count, int top) {
     if (count <= 0) return;
-    float *restrict v = band->lanes;
-    int32_t *restrict iv = (int32_t *)band->lanes;
-    uint32_t *restrict cv = (uint32_t *)band->lanes;
+    float *restrict v = c->lanes;
+    int32_t *restrict iv = (int32_t *)c->lanes;
+    uint32_t *restrict cv = (uint32_t *)c->lanes;
     /* A partial batch's unused lanes repeat lane 0: all 16 are computed, and
        whatever they held before (uninitialised memory can be a NaN) would
        reach a float-to-int conversion, undefined in C (UBSan says so). */
@@ -168,28 +168,28 @@ void fill_flush_steps(const fill_context *c, fill_band *band, int count, int top
         step_lane(cv, iv, l, v[STAGE_ROW * LANES + l], v[STAGE_XT * LANES + l], v[STAGE_YT * LANES + l],
                   v[STAGE_YB * LANES + l], v[STAGE_DXDY * LANES + l], v[STAGE_DIR * LANES + l],
                   v[STAGE_XMIN * LANES + l], v[STAGE_XMAX * LANES + l]);
-    scatter_steps(c, band, count, top);
+    scatter_steps(c, count, top);
 }
 
 /// An edge of RASTER_OMP_FILL_DIRECT_ROWS rows or more in a strip, LANES
 /// of its rows at a time from its own values (raster_fill.h says why).
 
-static void direct_steps(const fill_context *c, fill_band *band, float xt, float yt, float yb, float dxdy, float dir,
+static void direct_steps(const fill_accumulator *c, float xt, float yt, float yb, float dxdy, float dir,
                          float xmin, float xmax, int first, int end, int top) {
-    int32_t *restrict iv = (int32_t *)band->lanes;
-    uint32_t *restrict cv = (uint32_t *)band->lanes;
+    int32_t *restrict iv = (int32_t *)c->lanes;
+    uint32_t *restrict cv = (uint32_t *)c->lanes;
     for (int row = first; row < end; row += LANES) {
         #pragma omp simd
         for (int l = 0; l < LANES; l++)
             step_lane(cv, iv, l, (float)(row + l), xt, yt, yb, dxdy, dir, xmin, xmax);
-        scatter_steps(c, band, end - row < LANES ? end - row : LANES, top);
+        scatter_steps(c, end - row < LANES ? end - row : LANES, top);
     }
 }
 
 /// Stages the steps of one edge within the strip's rows [top, bottom), in
 /// path order, flushing every full batch of 16 (or computes a long edge
 /// directly, after flushing the batch so far).
-void fill_stage_edge(const fill_context *c, fill_band *band, const float *e, int top, int bottom, int *staged) {
+void fill_stage_edge(const fill_accumulator *c, const float *e, int top, int bottom, int *staged) {
     const float dir = e[3] > e[1] ? 1.0f : -1.0f;
     const float xt = e[3] > e[1] ? e[0] : e[2], yt = e[3] > e[1] ? e[1] : e[3];
     const float xb = e[3] > e[1] ? e[2] : e[0], yb = e[3] > e[1] ? e[3] : e[1];
@@ -199,31 +199,31 @@ void fill_stage_edge(const fill_context *c, fill_band *band, const float *e, int
     if (first < top) first = top;
     if (end > bottom) end = bottom;
     if (end - first >= RASTER_OMP_FILL_DIRECT_ROWS) {
-        if (*staged > 0) { fill_flush_steps(c, band, *staged, top); *staged = 0; }
-        direct_steps(c, band, xt, yt, yb, dxdy, dir, xmin, xmax, first, end, top);
+        if (*staged > 0) { fill_flush_steps(c, *staged, top); *staged = 0; }
+        direct_steps(c, xt, yt, yb, dxdy, dir, xmin, xmax, first, end, top);
         return;
     }
-    float *v = band->lanes;
+    float *v = c->lanes;
     int k = *staged;
     for (int row = first; row < end; row++) {
         v[STAGE_ROW * LANES + k] = (float)row;
         v[STAGE_XT * LANES + k] = xt; v[STAGE_YT * LANES + k] = yt; v[STAGE_YB * LANES + k] = yb;
         v[STAGE_DXDY * LANES + k] = dxdy; v[STAGE_DIR * LANES + k] = dir;
         v[STAGE_XMIN * LANES + k] = xmin; v[STAGE_XMAX * LANES + k] = xmax;
-        if (++k == LANES) { fill_flush_steps(c, band, LANES, top); k = 0; }
+        if (++k == LANES) { fill_flush_steps(c, LANES, top); k = 0; }
     }
     *staged = k;
 }
 
 /// A vertical step of S `unit`s (1/S of a pixel row, signed by wrapping) at
 /// x = sample / S (a supersampled span's end): exact, S^2 divides FIX_ONE.
-static inline void add_step(const fill_context *c, uint32_t *cell, uint64_t *bits, int sample, uint32_t unit) {
+static inline void add_step(const fill_sampler *c, uint32_t *cell, uint64_t *bits, int sample, uint32_t unit) {
     const int s = c->samples;
     const int x = sample / s;
     const uint32_t r = (uint32_t)(sample - x * s);
     cell[x] += unit * ((uint32_t)s - r);
     cell[x + 1] += unit * r;
-    mark(c, bits, x, x + 1);
+    mark(&c->cells, bits, x, x + 1);
 }
 
 /// Crossing lists are short (a few per shape per sub-scanline), and qsort's
@@ -241,23 +241,23 @@ static void sort_by_x(float *a, int n) {
 /// edges (path order, then sorted by x) walked with a winding count; each
 /// inside span, quantised to the sample centres it holds, becomes two
 /// vertical steps of height 1/S.
-static void sample_strip(const fill_context *c, fill_band *band, int s, int top, int bottom) {
-    const raster_omp_fill_plan *p = c->plan;
+static void sample_strip(const fill_sampler *c, const fill_strip_work *w, int s, int top, int bottom) {
+    const fill_cells *p = &c->cells;
     const int n = c->samples;
     const int sub_top = top * n, lines = (bottom - top) * n;
     const float inverse = 1.0f / (float)n;
-    int32_t *starts = band->starts;
+    int32_t *starts = c->starts;
     memset(starts, 0, (size_t)(lines + 1) * sizeof *starts);
-    for (int j = c->offsets[s]; j < c->offsets[s + 1]; j++) {
-        const float *e = c->edges + 4 * c->indices[j];
+    for (int j = w->offsets[s]; j < w->offsets[s + 1]; j++) {
+        const float *e = w->edges + 4 * w->indices[j];
         int k0 = first_sub(MINF(e[1], e[3]), n), k1 = first_sub(MAXF(e[1], e[3]), n);
         if (k0 < sub_top) k0 = sub_top;
         if (k1 > sub_top + lines) k1 = sub_top + lines;
         for (int k = k0; k < k1; k++) starts[k - sub_top + 1]++;
     }
     for (int k = 0; k < lines; k++) starts[k + 1] += starts[k];
-    for (int j = c->offsets[s]; j < c->offsets[s + 1]; j++) {
-        const float *e = c->edges + 4 * c->indices[j];
+    for (int j = w->offsets[s]; j < w->offsets[s + 1]; j++) {
+        const float *e = w->edges + 4 * w->indices[j];
         const float dir = e[3] > e[1] ? 1.0f : -1.0f;
         const float dxdy = (e[2] - e[0]) / (e[3] - e[1]);
         int k0 = first_sub(MINF(e[1], e[3]), n), k1 = first_sub(MAXF(e[1], e[3]), n);
@@ -266,8 +266,8 @@ static void sample_strip(const fill_context *c, fill_band *band, int s, int top,
         for (int k = k0; k < k1; k++) {
             const float y = ((float)k + 0.5f) * inverse; /* exact: S is a power of two */
             const int slot = starts[k - sub_top]++;
-            band->crossings[2 * slot] = e[0] + (y - e[1]) * dxdy;
-            band->crossings[2 * slot + 1] = dir;
+            c->crossings[2 * slot] = e[0] + (y - e[1]) * dxdy;
+            c->crossings[2 * slot + 1] = dir;
         }
     }
     /* starts[k] is now the end of list k */
@@ -275,11 +275,11 @@ static void sample_strip(const fill_context *c, fill_band *band, int s, int top,
     for (int k = 0; k < lines; k++) {
         const int begin = k == 0 ? 0 : starts[k - 1], end = starts[k];
         if (end - begin < 2) continue;
-        float *list = band->crossings + 2 * begin;
+        float *list = c->crossings + 2 * begin;
         sort_by_x(list, end - begin);
         const int row = top + k / n;
-        uint32_t *cell = band->cells + (ptrdiff_t)(row - top) * p->cell_stride - p->origin;
-        uint64_t *bits = band->bits + (ptrdiff_t)(row - top) * p->words;
+        uint32_t *cell = p->cells + (ptrdiff_t)(row - top) * p->cell_stride - p->origin;
+        uint64_t *bits = p->bits + (ptrdiff_t)(row - top) * p->words;
         int winding = 0;
         for (int i = 0; i + 1 < end - begin; i++) {
             winding += (int)list[2 * i + 1];
@@ -301,7 +301,7 @@ static void sample_strip(const fill_context *c, fill_band *band, int s, int top,
 /// Runs, tails, partly covered chunks and colours with a fractional channel
 /// use it; whole chunks of whole-channel colours whose every coverage
 /// rounds to 0 or 255 take `blend_chunk8`.
-static inline uint32_t blend_pixel(const fill_context *c, uint32_t d, float m) {
+static inline uint32_t blend_pixel(const fill_painter *c, uint32_t d, float m) {
     const float inv = 1.0f - m * c->alpha;
     const uint32_t r = (uint32_t)(c->color[0] * m + (float)(d & 0xFF) * inv + 0.5f);
     const uint32_t g = (uint32_t)(c->color[1] * m + (float)(d >> 8 & 0xFF) * inv + 0.5f);
@@ -323,7 +323,7 @@ static inline void store_solid(uint32_t *px, int count, uint32_t word) {
     for (i += n; i < count; i++) px[i] = word;
 }
 
-static void paint_run(const fill_context *c, uint32_t *px, int count, float m) {
+static void paint_run(const fill_painter *c, uint32_t *px, int count, float m) {
     if (count <= 0 || m < RASTER_OMP_FILL_RUN_EPSILON) return;
     if (m > 1.0f - RASTER_OMP_FILL_RUN_EPSILON) {
         if (c->opaque) { store_solid(px, count, c->solid); return; }
@@ -351,7 +351,7 @@ static void paint_run(const fill_context *c, uint32_t *px, int count, float m) {
 /// are 16-bit lanes: written on uint16_t arrays, clang multiplies them with
 /// vpmullw (on uint32_t lanes it picked vpmulld, which measured no faster
 /// than the Float blend).
-static inline void blend_chunk8(const fill_context *c, uint32_t *restrict px, const uint32_t *restrict m8) {
+static inline void blend_chunk8(const fill_painter *c, uint32_t *restrict px, const uint32_t *restrict m8) {
     uint32_t rb[LANES], ga[LANES], mm[LANES], ww[LANES], crb[LANES], cga[LANES];
     #pragma omp simd
     for (int l = 0; l < LANES; l++) {
@@ -394,52 +394,52 @@ static inline void blend_chunk8(const fill_context *c, uint32_t *restrict px, co
 /// there where the 8-bit one is not (FillPainter in the simd backend says
 /// why: the rounding of m to 8 bits breaks the mean bound on canvases
 /// that are mostly edge).
-static inline void paint_chunk(const fill_context *c, const uint32_t *restrict q, uint32_t *restrict px, int count,
+static inline void paint_chunk(const fill_sweeper *c, const uint32_t *restrict q, uint32_t *restrict px, int count,
                                uint32_t carry) {
     const uint32_t *restrict m = c->masks;
-    if (count == LANES && c->integral) {
+    if (count == LANES && c->painter.integral) {
         uint32_t m8[LANES];
         float cov[LANES];
         uint32_t any = 0, all = 255, partial = 0;
         #pragma omp simd reduction(|:any, partial) reduction(&:all)
         for (int l = 0; l < LANES; l++) {
-            cov[l] = raster_fill_coverage(PREFIX_LANE(q, m, l) + carry, c->sweep_evenodd);
+            cov[l] = raster_fill_coverage(PREFIX_LANE(q, m, l) + carry, c->evenodd);
             m8[l] = (uint32_t)(cov[l] * 255.0f + 0.5f);
             any |= m8[l];
             all &= m8[l];
             partial |= (m8[l] + 1) & 0xFE; /* 0 only for m8 = 0 or 255 */
         }
         if (any == 0) return;
-        if (all == 255 && c->opaque) {
+        if (all == 255 && c->painter.opaque) {
             #pragma omp simd
-            for (int l = 0; l < LANES; l++) px[l] = c->solid;
+            for (int l = 0; l < LANES; l++) px[l] = c->painter.solid;
             return;
         }
         if (partial == 0) {
-            blend_chunk8(c, px, m8);
+            blend_chunk8(&c->painter, px, m8);
         } else {
             #pragma omp simd
-            for (int l = 0; l < LANES; l++) px[l] = blend_pixel(c, px[l], cov[l]);
+            for (int l = 0; l < LANES; l++) px[l] = blend_pixel(&c->painter, px[l], cov[l]);
         }
         return;
     }
     if (count == LANES) {
-        if (c->sweep_evenodd) {
+        if (c->evenodd) {
             #pragma omp simd
-            for (int l = 0; l < LANES; l++) px[l] = blend_pixel(c, px[l], raster_fill_coverage(PREFIX_LANE(q, m, l) + carry, 1));
+            for (int l = 0; l < LANES; l++) px[l] = blend_pixel(&c->painter, px[l], raster_fill_coverage(PREFIX_LANE(q, m, l) + carry, 1));
         } else {
             #pragma omp simd
-            for (int l = 0; l < LANES; l++) px[l] = blend_pixel(c, px[l], raster_fill_coverage(PREFIX_LANE(q, m, l) + carry, 0));
+            for (int l = 0; l < LANES; l++) px[l] = blend_pixel(&c->painter, px[l], raster_fill_coverage(PREFIX_LANE(q, m, l) + carry, 0));
         }
         return;
     }
-    for (int l = 0; l < count; l++) px[l] = blend_pixel(c, px[l], raster_fill_coverage(PREFIX_LANE(q, m, l) + carry, c->sweep_evenodd));
+    for (int l = 0; l < count; l++) px[l] = blend_pixel(&c->painter, px[l], raster_fill_coverage(PREFIX_LANE(q, m, l) + carry, c->evenodd));
 }
 
-static void sweep_row(const fill_context *c, fill_band *band, int y, int top) {
-    const raster_omp_fill_plan *p = c->plan;
-    uint64_t *bits = band->bits + (ptrdiff_t)(y - top) * p->words;
-    uint32_t *cell = band->cells + (ptrdiff_t)(y - top) * p->cell_stride - p->origin;
+static void sweep_row(const fill_sweeper *c, int y, int top) {
+    const fill_cells *p = &c->cells;
+    uint64_t *bits = p->bits + (ptrdiff_t)(y - top) * p->words;
+    uint32_t *cell = p->cells + (ptrdiff_t)(y - top) * p->cell_stride - p->origin;
     uint32_t *px = (uint32_t *)(c->dst + (ptrdiff_t)y * c->stride);
     const int width = c->width;
     uint32_t carry = 0;
@@ -452,7 +452,7 @@ static void sweep_row(const fill_context *c, fill_band *band, int y, int top) {
             const int x0 = p->origin + ((w << 6) + __builtin_ctzll(word)) * LANES;
             word &= word - 1;
             if (x0 > done && done < width)
-                paint_run(c, px + done, (x0 < width ? x0 : width) - done, raster_fill_coverage(carry, c->sweep_evenodd));
+                paint_run(&c->painter, px + done, (x0 < width ? x0 : width) - done, raster_fill_coverage(carry, c->evenodd));
             uint32_t *q = cell + x0;
             /* The chunk's total (exact: any order). */
             uint32_t total = 0;
@@ -463,26 +463,26 @@ static void sweep_row(const fill_context *c, fill_band *band, int y, int top) {
             done = x0 + LANES;
         }
     }
-    if (done < width) paint_run(c, px + done, width - done, raster_fill_coverage(carry, c->sweep_evenodd));
+    if (done < width) paint_run(&c->painter, px + done, width - done, raster_fill_coverage(carry, c->evenodd));
 }
 
 
-void fill_run_band(const fill_context *c, fill_band *band, int s0, int s1) {
-    const raster_omp_fill_plan *p = c->plan;
-    memset(band->cells, 0, (size_t)STRIP_ROWS * p->cell_stride * sizeof(uint32_t));
-    memset(band->bits, 0, (size_t)STRIP_ROWS * p->words * sizeof(uint64_t));
+void fill_run_band(const fill_band *b, int s0, int s1) {
+    const fill_cells *k = &b->accumulator.cells;
+    memset(k->cells, 0, (size_t)STRIP_ROWS * k->cell_stride * sizeof(uint32_t));
+    memset(k->bits, 0, (size_t)STRIP_ROWS * k->words * sizeof(uint64_t));
+    const fill_strip_work *w = &b->work;
     for (int s = s0; s < s1; s++) {
-        const int top = (p->first_strip + s) * STRIP_ROWS;
-        const int bottom = top + STRIP_ROWS < c->height ? top + STRIP_ROWS : c->height;
-        if (c->samples == 0) {
+        const int top = (w->first_strip + s) * STRIP_ROWS;
+        const int bottom = top + STRIP_ROWS < b->height ? top + STRIP_ROWS : b->height;
+        if (b->sampler.samples == 0) {
             int staged = 0;
-            for (int j = c->offsets[s]; j < c->offsets[s + 1]; j++)
-                fill_stage_edge(c, band, c->edges + 4 * c->indices[j], top, bottom, &staged);
-            if (staged > 0) fill_flush_steps(c, band, staged, top);
+            for (int j = w->offsets[s]; j < w->offsets[s + 1]; j++)
+                fill_stage_edge(&b->accumulator, w->edges + 4 * w->indices[j], top, bottom, &staged);
+            if (staged > 0) fill_flush_steps(&b->accumulator, staged, top);
         } else {
-            sample_strip(c, band, s, top, bottom);
+            sample_strip(&b->sampler, w, s, top, bottom);
         }
-        for (int y = top; y < bottom; y++) sweep_row(c, band, y, top);
+        for (int y = top; y < bottom; y++) sweep_row(&b->sweeper, y, top);
     }
 }
-

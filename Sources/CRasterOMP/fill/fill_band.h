@@ -34,47 +34,81 @@ _Static_assert(STAGE_VECTORS == RASTER_OMP_FILL_STAGE_VECTORS, "the staging area
 /// Bytes of a band's staging lanes (see fill_flush_steps).
 #define STAGE_VECTORS_BYTES (STAGE_VECTORS * LANES * 4)
 
-typedef struct {
-    uint32_t *cells;       /* STRIP_ROWS x cell_stride fixed-point cells, indexed from the layout origin */
-    uint64_t *bits;        /* STRIP_ROWS x words */
-    float *crossings;      /* 2 floats (x, direction) per crossing */
-    int32_t *starts;       /* STRIP_ROWS * samples + 1 */
-    float *lanes;          /* STAGE_VECTORS x 16 staged row steps and results */
-} fill_band;
+/* The band's state, one struct per stage: no struct holds another stage's
+   fields (the cell store is shared by value, a few pointers). */
 
-/// Everything one band works with: the call's shared settings, and the
-/// band's own edges, buckets and prefix-sum masks.
+/// Strip work: the band's edges (4 floats each, path order) and their
+/// buckets, strip s's edges being indices[offsets[s] ..< offsets[s + 1]].
 typedef struct {
-    const raster_omp_fill_plan *plan;
-    const raster_omp_fill_source *source;
     const float *edges;
     const int32_t *offsets; /* indexed by strip (from the plan's first), valid for the band's strips */
     const int32_t *indices;
-    const uint32_t *masks; /* 16 x 16 prefix-sum step masks, all ones for lane >= j */
-    uint8_t *dst;
-    ptrdiff_t stride;
-    int width, height;
+    int first_strip;
+} fill_strip_work;
+
+/// The cell store: one strip's fixed-point cells, indexed from the layout's
+/// origin, and one bitmap bit per touched chunk of LANES cells.
+typedef struct {
+    uint32_t *cells; /* STRIP_ROWS x cell_stride (+ CELL_GUARD) */
+    uint64_t *bits;  /* STRIP_ROWS x words */
+    int origin, cell_stride, words;
+} fill_cells;
+
+/// Accumulation: row steps staged, computed LANES at a time, added to the cells.
+typedef struct {
+    fill_cells cells;
+    float *lanes; /* STAGE_VECTORS x LANES staged row steps and results */
+} fill_accumulator;
+
+/// Supersampling: per sub-scanline crossing lists, inside spans into the cells.
+typedef struct {
+    fill_cells cells;
+    float *crossings; /* 2 floats (x, direction) per crossing */
+    int32_t *starts;  /* STRIP_ROWS * samples + 1 */
+    int samples;      /* per axis; 0: exact area coverage (the sampler unused) */
+    int evenodd;      /* the rule the spans are found by */
+} fill_sampler;
+
+/// The painter: the colour and what its blends need.
+typedef struct {
     float color[4];
     float alpha;
     int opaque;
     uint32_t solid;
-    int integral;      /* every premultiplied channel a whole number: 8-bit blend */
+    int integral;                /* every premultiplied channel a whole number: 8-bit blend */
     uint32_t color_rb, color_ga; /* the colour's channels r | b << 16, g | a << 16 */
-    int evenodd;       /* the fill rule, for supersampled spans */
-    int sweep_evenodd; /* the rule the sweep applies: even-odd only for area coverage */
-    int samples;
-} fill_context;
+} fill_painter;
+
+/// The row sweeper: prefix sums, the rule and the painter, onto the image.
+typedef struct {
+    fill_cells cells;
+    fill_painter painter;
+    const uint32_t *masks; /* LANES x LANES prefix-sum step masks, all ones for lane >= j */
+    uint8_t *dst;
+    ptrdiff_t stride;
+    int width;
+    int evenodd; /* the rule the sweep applies: even-odd only for area coverage */
+} fill_sweeper;
+
+/// One band: its stages, composed.
+typedef struct {
+    fill_strip_work work;
+    fill_accumulator accumulator;
+    fill_sampler sampler;
+    fill_sweeper sweeper;
+    int height;
+} fill_band;
 
 /// Rasterises strips [s0, s1) of the plan (relative to its first strip):
 /// per strip, the edges' steps accumulated (or the spans sampled) into the
 /// band's cells, then every row swept, painted and its cells cleared.
-void fill_run_band(const fill_context *c, fill_band *band, int s0, int s1);
+void fill_run_band(const fill_band *band, int s0, int s1);
 
 /// The accumulation stage on its own (for raster_omp_fill_windings): stages
 /// edge `e`'s row steps within rows [top, bottom), flushing every full
 /// batch; `*staged` is the batch's fill level. fill_flush_steps adds the
 /// `count` steps still staged.
-void fill_stage_edge(const fill_context *c, fill_band *band, const float *e, int top, int bottom, int *staged);
-void fill_flush_steps(const fill_context *c, fill_band *band, int count, int top);
+void fill_stage_edge(const fill_accumulator *a, const float *e, int top, int bottom, int *staged);
+void fill_flush_steps(const fill_accumulator *a, int count, int top);
 
 #endif

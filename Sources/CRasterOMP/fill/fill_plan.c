@@ -12,9 +12,20 @@ static inline void edge_strips(const float *e, int first, int *a, int *b) {
 }
 
 
+/// The call's settings, shared by every band.
+typedef struct {
+    const raster_omp_fill_plan *plan;
+    const raster_omp_fill_source *source;
+    uint8_t *dst;
+    ptrdiff_t stride;
+    int width, height;
+    fill_painter painter;
+    int evenodd;
+} fill_call;
+
 /// Band b: takes its edges from the caller, buckets them by strip (in path
 /// order) and rasterises its strips, in memory the caller keeps for it.
-static void fill_band_at(const fill_context *shared, int b) {
+static void fill_band_at(const fill_call *shared, int b) {
     const raster_omp_fill_plan *plan = shared->plan;
     const int s0 = (int)((int64_t)plan->strip_count * b / plan->bands);
     const int s1 = (int)((int64_t)plan->strip_count * (b + 1) / plan->bands);
@@ -69,16 +80,14 @@ static void fill_band_at(const fill_context *shared, int b) {
     m += index_bytes;
     uint32_t *masks = (uint32_t *)m;
     m += mask_bytes;
-    fill_band band;
-    band.cells = (uint32_t *)m;
-    m += cell_bytes;
-    band.bits = (uint64_t *)m;
-    m += bit_bytes;
-    band.crossings = (float *)m;
+    const fill_cells cells = { .cells = (uint32_t *)m, .bits = (uint64_t *)(m + cell_bytes),
+                               .origin = plan->origin, .cell_stride = plan->cell_stride, .words = plan->words };
+    m += cell_bytes + bit_bytes;
+    float *crossing_lists = (float *)m;
     m += crossing_bytes;
-    band.starts = (int32_t *)m;
+    int32_t *starts = (int32_t *)m;
     m += start_bytes;
-    band.lanes = (float *)m;
+    float *lanes = (float *)m;
 
     /* Pass 2: edge indices in path order (offsets[s] advances to the end of s). */
     for (int i = 0; i < count; i++) {
@@ -93,32 +102,36 @@ static void fill_band_at(const fill_context *shared, int b) {
     for (int j = 0; j < LANES; j++)
         for (int l = 0; l < LANES; l++) masks[j * LANES + l] = l >= j ? ~0u : 0u;
 
-    fill_context c = *shared;
-    c.edges = edges;
-    c.offsets = offsets;
-    c.indices = indices;
-    c.masks = masks;
-    fill_run_band(&c, &band, s0, s1);
+    const fill_band band = {
+        .work = { .edges = edges, .offsets = offsets, .indices = indices, .first_strip = plan->first_strip },
+        .accumulator = { .cells = cells, .lanes = lanes },
+        .sampler = { .cells = cells, .crossings = crossing_lists, .starts = starts, .samples = samples,
+                     .evenodd = shared->evenodd },
+        /* Supersampled spans never overlap on a sub-scanline: their cells
+           hold plain sample counts (the rule was applied per span), so the
+           sweep clamps them like nonzero. */
+        .sweeper = { .cells = cells, .painter = shared->painter, .masks = masks, .dst = shared->dst,
+                     .stride = shared->stride, .width = shared->width, .evenodd = samples == 0 && shared->evenodd },
+        .height = shared->height,
+    };
+    fill_run_band(&band, s0, s1);
 }
 
 void raster_omp_fill(const raster_omp_fill_plan *plan, const raster_omp_fill_source *source, uint8_t *dst,
                      int width, int height, ptrdiff_t stride, const float color[4], int evenodd) {
     if (plan->strip_count <= 0 || plan->strip_count > RASTER_OMP_FILL_MAX_STRIPS || plan->bands < 1) return;
-    fill_context c = {
-        .plan = plan, .source = source,
-        .dst = dst, .stride = stride, .width = width, .height = height,
-        .color = { color[0], color[1], color[2], color[3] }, .alpha = color[3] / 255.0f,
-        .opaque = color[3] >= 255.0f, .evenodd = evenodd, .samples = plan->samples,
+    fill_call c = {
+        .plan = plan, .source = source, .dst = dst, .stride = stride, .width = width, .height = height,
+        .evenodd = evenodd,
+        .painter = {
+            .color = { color[0], color[1], color[2], color[3] }, .alpha = color[3] / 255.0f,
+            .opaque = color[3] >= 255.0f, .solid = raster_pack(color[0], color[1], color[2], color[3]),
+            .integral = color[0] == rintf(color[0]) && color[1] == rintf(color[1]) && color[2] == rintf(color[2])
+                     && color[3] == rintf(color[3]),
+            .color_rb = (uint32_t)color[0] | (uint32_t)color[2] << 16,
+            .color_ga = (uint32_t)color[1] | (uint32_t)color[3] << 16,
+        },
     };
-    c.solid = raster_pack(color[0], color[1], color[2], color[3]);
-    c.integral = color[0] == rintf(color[0]) && color[1] == rintf(color[1]) && color[2] == rintf(color[2])
-              && color[3] == rintf(color[3]);
-    c.color_rb = (uint32_t)color[0] | (uint32_t)color[2] << 16;
-    c.color_ga = (uint32_t)color[1] | (uint32_t)color[3] << 16;
-    /* Supersampled spans never overlap on a sub-scanline: their cells hold
-       plain sample counts (the rule was applied per span), so the sweep
-       clamps them like nonzero. */
-    c.sweep_evenodd = plan->samples == 0 && evenodd;
     // Bands taken as threads come free (raster_omp.h says why).
     int next = 0;
     static _Thread_local raster_team_site site;
@@ -151,31 +164,28 @@ size_t raster_omp_fill_windings_bytes(int width) {
 
 void raster_omp_fill_windings(const float *edges, int count, int width, int height, void *memory, int32_t *out) {
     const int stride = (width + 2 + LANES - 1) & ~(LANES - 1);
-    raster_omp_fill_plan plan = { .first_strip = 0, .strip_count = (height + STRIP_ROWS - 1) / STRIP_ROWS,
-                                  .origin = 0, .cell_stride = stride, .words = (stride / LANES + 63) / 64,
-                                  .samples = 0, .bands = 1 };
-    fill_context c = { .plan = &plan, .width = width, .height = height };
     uint8_t *m = (uint8_t *)memory;
-    fill_band band;
-    band.cells = (uint32_t *)m;
-    m += align64(((size_t)STRIP_ROWS * stride + CELL_GUARD) * 4);
-    band.bits = (uint64_t *)m;
-    m += align64((size_t)STRIP_ROWS * plan.words * 8);
-    band.lanes = (float *)m;
+    const size_t cell_bytes = align64(((size_t)STRIP_ROWS * stride + CELL_GUARD) * 4);
+    const int words = (stride / LANES + 63) / 64;
+    const fill_accumulator band = {
+        .cells = { .cells = (uint32_t *)m, .bits = (uint64_t *)(m + cell_bytes), .origin = 0, .cell_stride = stride,
+                   .words = words },
+        .lanes = (float *)(m + cell_bytes + align64((size_t)STRIP_ROWS * words * 8)),
+    };
     for (int top = 0; top < height; top += STRIP_ROWS) {
         const int bottom = top + STRIP_ROWS < height ? top + STRIP_ROWS : height;
-        memset(band.cells, 0, ((size_t)STRIP_ROWS * stride + CELL_GUARD) * 4);
+        memset(band.cells.cells, 0, ((size_t)STRIP_ROWS * stride + CELL_GUARD) * 4);
         int staged = 0;
         for (int i = 0; i < count; i++) {
             const float *e = edges + 4 * i;
             if (MAXF(e[1], e[3]) <= (float)top || MINF(e[1], e[3]) >= (float)bottom) continue;
-            fill_stage_edge(&c, &band, e, top, bottom, &staged);
+            fill_stage_edge(&band, e, top, bottom, &staged);
         }
-        if (staged > 0) fill_flush_steps(&c, &band, staged, top);
+        if (staged > 0) fill_flush_steps(&band, staged, top);
         for (int y = top; y < bottom; y++) {
             uint32_t sum = 0;
             for (int x = 0; x < width + 2; x++) {
-                sum += band.cells[(size_t)(y - top) * stride + x];
+                sum += band.cells.cells[(size_t)(y - top) * stride + x];
                 out[(size_t)y * (width + 2) + x] = (int32_t)sum;
             }
         }
