@@ -15,6 +15,11 @@
 extern "C" {
 #endif
 
+/// The largest canvas side accepted (RasterKit's Image.maxDimension): 2^15
+/// keeps every byte offset and every pixel coordinate exactly
+/// representable in Int32 and Float, and bounds K4's strip table.
+#define RASTER_MAX_DIMENSION 32768
+
 /// 1 when compiled with OpenMP, 0 when the pragmas were ignored.
 int raster_omp_available(void);
 /// Pins the calling thread to one core (Linux; 0 on success, -1 where
@@ -329,64 +334,8 @@ void raster_omp_blur_resampled(const raster_omp_blur_filter *rows, const raster_
                                int factor, int clamp, uint8_t *image, int width, int height, ptrdiff_t stride,
                                uint16_t *small, uint16_t *small_plane, float *buffers, size_t buffer_floats,
                                float *row_buffers, int threads);
-/// K4 works in strips of this many pixel rows (RasterKit's FillStrips.rows).
-#define RASTER_OMP_FILL_STRIP_ROWS 32
 
-/// K4's cells hold winding in fixed point: 1 (a whole pixel's area, one
-/// unit of winding) is RASTER_OMP_FILL_ONE = 2^RASTER_OMP_FILL_SHIFT units,
-/// summed in wrapping 32-bit integers (the accuracy argument is PathFill's
-/// doc comment in RasterKit). Shared by the three backends.
-#define RASTER_OMP_FILL_SHIFT 21
-#define RASTER_OMP_FILL_ONE 2097152
-
-/// K4's layout for one fill. The caller derives it from the path's control
-/// box (RasterKit's CellLayout), not from the flattened edges, so that it is
-/// known before any thread flattens and does not depend on the banding:
-/// strips first_strip ..< first_strip + strip_count (at most 1024), cells
-/// from column `origin` in rows of `cell_stride` floats (multiples of 16),
-/// one bitmap bit per 16 cells in `words` words a row, `samples` per axis
-/// (0 for exact area coverage), and `bands` threads, each taking a
-/// contiguous run of strips (1 without OpenMP).
-typedef struct raster_omp_fill_plan {
-    int first_strip;
-    int strip_count;
-    int origin;
-    int cell_stride;
-    int words;
-    int samples;
-    int bands;
-} raster_omp_fill_plan;
-
-/// Where a band gets its input and memory, called on the band's own thread.
-/// `edges` sets *edges to the edges touching rows [row0, row1) (4 floats
-/// each: x0, y0, x1, y1, in path order, clipped to the canvas, y0 != y1;
-/// for each row, bit for bit those of the whole canvas) and returns their
-/// count; the pointer stays valid until the call returns. `memory` returns
-/// `bytes` of 64-byte-aligned memory that is the band's alone until
-/// raster_omp_fill returns.
-typedef struct raster_omp_fill_source {
-    int (*edges)(void *context, int band, int row0, int row1, const float **edges);
-    void *(*memory)(void *context, int band, size_t bytes);
-    void *context;
-} raster_omp_fill_source;
-
-/// K4: composites the coverage of the edges `source` gives source-over onto
-/// `dst` with the premultiplied colour `color` (r, g, b, a in 8-bit units,
-/// r, g, b <= a): d = c m + d (1 - m c.a / 255). `evenodd` selects the
-/// even-odd rule (else nonzero). Each band flattens, buckets and rasterises
-/// its own rows, so nothing runs serially; a strip's work does not depend
-/// on its band, so the image does not depend on the thread count.
-void raster_omp_fill(const raster_omp_fill_plan *plan, const raster_omp_fill_source *source, uint8_t *dst,
-                     int width, int height, ptrdiff_t stride, const float color[4], int evenodd);
-
-/// K4's accumulation stage alone, for differential tests: the fixed-point
-/// winding (cells prefix-summed along each row, no rule, no compositing) of
-/// `count` edges (as raster_omp_fill's source gives them) on a width x
-/// height canvas, into `out`: height rows of width + 2 int32 (the pixels
-/// and the two guard cells). `memory` holds raster_omp_fill_windings_bytes(width)
-/// 64-byte-aligned bytes.
-size_t raster_omp_fill_windings_bytes(int width);
-void raster_omp_fill_windings(const float *edges, int count, int width, int height, void *memory, int32_t *out);
+// K4, the path fill, has its own header beside this one: raster_fill.h.
 
 /// K5, the Liquid article's tangent control points: `n` >= 3 anchors (x, y
 /// interleaved) forming a closed loop give 2n control points in `out`

@@ -1,3 +1,5 @@
+import CRasterOMP
+
 /// The canonical image: premultiplied RGBA8, row-major, `stride >= width * 4`
 /// bytes per row. It owns its (64-byte aligned) buffer; kernels work on an
 /// `ImageView` of it so they can also write into rows of a larger buffer.
@@ -18,7 +20,7 @@ public final class Image: @unchecked Sendable {
 
     /// The largest canvas accepted: 2^15 on a side keeps every byte offset
     /// and every pixel coordinate exactly representable in Int32 and Float.
-    public static let maxDimension = 32768
+    public static let maxDimension = Int(RASTER_MAX_DIMENSION)
 
     public init(width: Int, height: Int, stride: Int? = nil) throws {
         try Image.validate(width: width, height: height)

@@ -6,7 +6,7 @@ import CRasterOMP
 /// added and each row is prefix-summed -- before the fill rule and the
 /// composite. Not a fast path: it allocates.
 public enum FillStages {
-    /// Units per pixel of the windings returned (raster_omp.h's RASTER_OMP_FILL_ONE).
+    /// Units per pixel of the windings returned (raster_fill.h's RASTER_OMP_FILL_ONE).
     public static let one = Int(FillFixed.one)
 
     /// The winding of `edges` -- (x0, y0, x1, y1) with 0 <= x <= width,
@@ -52,7 +52,7 @@ public enum FillStages {
         return out
     }
 
-    /// The simd backend's strips (`SIMDFillBand.stage`/`flush`), one band.
+    /// The simd backend's accumulation (`SIMDFillAccumulator`), one band.
     static func simdWindings(_ list: [SIMD4<Float>], width: Int, height: Int, into out: inout [Int32]) {
         let scratch = Scratch()
         let buffer = scratch.buffer(ScratchSlot.fillEdges, count: max(1, list.count), of: SIMD4<Float>.self)
@@ -62,30 +62,22 @@ public enum FillStages {
         let strips = FillStrips(edges, samples: 0, range: stripRange, scratch: scratch)
         let stride = (width + 2 + FillLanes.width - 1) & ~(FillLanes.width - 1)
         let layout = CellLayout(origin: 0, stride: stride, words: (stride / FillLanes.width + 63) / 64, rows: 0..<height)
-        let cellCount = FillStrips.rows * stride + SIMDFillBand.cellGuard
-        let cells = scratch.buffer(ScratchSlot.fillCells, count: cellCount, of: UInt32.self)
-        let bitmap = scratch.buffer(ScratchSlot.fillBitmap, count: FillStrips.rows * layout.words, of: UInt64.self)
-        let masks = scratch.buffer(ScratchSlot.fillPrefixMasks, count: FillLanes.width, of: Word16Lanes.self)
-        PrefixMasks.write(masks)
-        let image = try! Image(width: width, height: height) // in range: checked by the caller
-        let band = SIMDFillBand(
-            edges: edges, strips: strips, layout: layout, dst: image.view, painter: FillPainter(Color(straightR: 0, g: 0, b: 0)),
-            samples: 0, evenOddSamples: false, cells: cells, bitmap: bitmap,
-            crossings: scratch.buffer(ScratchSlot.fillCrossings, count: 1, of: SIMD2<Float>.self),
-            starts: scratch.buffer(ScratchSlot.fillCrossingCounts, count: 1, of: Int32.self), masks: masks,
-            lanes: scratch.buffer(ScratchSlot.fillLanes, count: SIMDFillBand.laneVectors, of: Float16Lanes.self))
+        let cellCount = FillStrips.rows * stride + SIMDFillAccumulator.cellGuard
+        let store = SIMDFillCells(
+            layout: layout, cells: scratch.buffer(ScratchSlot.fillCells, count: cellCount, of: UInt32.self),
+            bitmap: scratch.buffer(ScratchSlot.fillBitmap, count: FillStrips.rows * layout.words, of: UInt64.self))
+        store.bitmap.update(repeating: 0, count: FillStrips.rows * layout.words)
+        let accumulator = SIMDFillAccumulator(
+            cells: store, lanes: scratch.buffer(ScratchSlot.fillLanes, count: SIMDFillAccumulator.laneVectors, of: Float16Lanes.self))
+        let work = FillStripWork(edges: edges, strips: strips)
         let columns = width + 2
         for s in 0..<strips.count {
-            cells.update(repeating: 0, count: cellCount)
+            store.cells.update(repeating: 0, count: cellCount)
             let top = (strips.first + s) * FillStrips.rows, bottom = min(top + FillStrips.rows, height)
-            var staged = 0
-            for j in strips.edges(of: s) {
-                band.stage(edges.edges[Int(strips.indices[j])], top: top, bottom: bottom, staged: &staged)
-            }
-            if staged > 0 { band.flush(staged, top: top) }
+            accumulator.add(work, strip: s, top: top, bottom: bottom)
             for y in top..<bottom {
                 var sum: UInt32 = 0
-                let row = band.cellRow(y, top: top)
+                let row = store.cellRow(y, top: top)
                 for x in 0..<columns { sum &+= row[x]; out[y * columns + x] = Int32(bitPattern: sum) }
             }
         }

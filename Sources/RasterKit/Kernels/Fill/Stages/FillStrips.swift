@@ -1,3 +1,5 @@
+import CRasterOMP
+
 /// K4's edges bucketed into strips of `rows` pixel rows, for the banded
 /// rasterisers: each strip owns a small cell buffer (rows x the path's
 /// width) that stays in L1/L2 while its edges are accumulated and its rows
@@ -7,9 +9,9 @@
 /// in path order, so a strip's work -- and every float sum in it -- is the
 /// same whichever band holds it: the image cannot depend on the thread count.
 struct FillStrips {
-    /// Rows per strip: 32 keeps a strip's cells (32 x ~800 floats) in L2
-    /// while amortising each edge's per-strip setup over many rows.
-    static let rows = 1 << stripShift
+    /// Rows per strip (raster_fill.h's RASTER_OMP_FILL_STRIP_ROWS, which
+    /// says why 32; the C schedule's strips are the same).
+    static let rows = Int(RASTER_OMP_FILL_STRIP_ROWS)
 
     /// Global index of the first strip (strip s covers rows 32 s ..< 32 s + 32).
     let first: Int
@@ -87,9 +89,20 @@ struct FillStrips {
     }
 
     /// log2(rows).
-    static let stripShift = 5
+    static let stripShift = Int(RASTER_OMP_FILL_STRIP_SHIFT)
 
     /// The edges of strip `first + i`.
     @inline(__always)
     func edges(of i: Int) -> Range<Int> { Int(offsets[i])..<Int(offsets[i + 1]) }
+}
+
+/// A band's strip work: its edges and their buckets, what every schedule's
+/// per-strip stage (accumulate or sample) reads.
+struct FillStripWork {
+    let edges: FillEdges
+    let strips: FillStrips
+
+    /// Edge `j` of the bucket lists (`strips.edges(of:)` gives a strip's js).
+    @inline(__always)
+    func edge(_ j: Int) -> SIMD4<Float> { edges.edges[Int(strips.indices[j])] }
 }

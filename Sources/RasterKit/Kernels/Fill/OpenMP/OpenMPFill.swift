@@ -1,7 +1,7 @@
 import CRasterOMP
 
 extension OpenMPBackend {
-    /// K4 in C (raster_omp_fill in fill.c): OpenMP threads take bands of
+    /// K4 in C (raster_omp_fill in CRasterOMP's fill/fill_plan.c): OpenMP threads take bands of
     /// 32-row strips, and each band's thread calls back here for its edges
     /// -- the path flattened and clipped for its own rows by the shared
     /// Swift code (`FillEdges`, in Double), as the simd backend's bands do
@@ -11,7 +11,6 @@ extension OpenMPBackend {
     /// (`CellLayout`), so the image does not depend on the banding.
     public func fill(_ fill: PathFill, variant: FillVariant, onto dst: ImageView, scratch: Scratch) throws {
         guard let layout = CellLayout(path: fill.path, width: dst.width, height: dst.height) else { return }
-        precondition(FillStrips.rows == Int(RASTER_OMP_FILL_STRIP_ROWS), "K4's strip height differs between Swift and C")
         let strips = FillStrips.covering(layout.rows)
         let bands = raster_omp_available() != 0 ? min(threads, strips.count) : 1
         scratch.reserveBands(bands)

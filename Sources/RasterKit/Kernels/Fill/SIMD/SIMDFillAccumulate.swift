@@ -1,3 +1,5 @@
+import CRasterOMP
+
 /// K4's area accumulation in the SIMD backend: font-rs' `draw_line`
 /// (the arithmetic of `NaiveBackend.accumulate`) on sixteen row steps at a
 /// time.
@@ -17,21 +19,32 @@
 /// The values are computed in Float and rounded once to fixed point
 /// (`FillFixed`), the first cell taking the step's exact winding minus the
 /// others, so the cells' integer sums are exact and order-free.
-extension SIMDFillBand {
-    /// Lanes staged per step (8) and computed per batch (9), one vector each.
-    static let laneVectors = 17
+struct SIMDFillAccumulator {
+    let cells: SIMDFillCells
+    /// `laneVectors` vectors of this band's own: the row steps staged for
+    /// the next batch and the batch's results.
+    let lanes: UnsafeMutablePointer<Float16Lanes>
+
+    /// Lanes staged per step (8) and computed per batch (9), one vector each
+    /// (raster_fill.h's RASTER_OMP_FILL_STAGE_VECTORS).
+    static let laneVectors = Int(RASTER_OMP_FILL_STAGE_VECTORS)
 
     /// An edge with at least this many rows in a strip is computed straight
-    /// from registers, sixteen of its rows at a time (its lanes share every
-    /// input but the row), skipping the staging stores and the
-    /// store-forwarding stall of reloading them as vectors. Shorter edges
-    /// (a finely flattened curve's chords) are batched across edges.
-    static let directRows = 8
+    /// from registers, sixteen of its rows at a time, skipping the staging
+    /// stores and the store-forwarding stall of reloading them as vectors
+    /// (raster_fill.h's RASTER_OMP_FILL_DIRECT_ROWS says why).
+    static let directRows = Int(RASTER_OMP_FILL_DIRECT_ROWS)
 
-    /// Floats past a band's last row of cells: a step always adds its
-    /// middle value (zero when unused) two cells past its first, which can
-    /// reach past the last row's end.
-    static let cellGuard = 4
+    /// Cells past a band's last row of cells (RASTER_OMP_FILL_CELL_GUARD).
+    static let cellGuard = Int(RASTER_OMP_FILL_CELL_GUARD)
+
+    /// Adds the steps of strip `s`'s edges (rows [top, bottom)), in path order.
+    @inline(__always)
+    func add(_ work: FillStripWork, strip s: Int, top: Int, bottom: Int) {
+        var staged = 0
+        for j in work.strips.edges(of: s) { stage(work.edge(j), top: top, bottom: bottom, staged: &staged) }
+        if staged > 0 { flush(staged, top: top) }
+    }
 
     /// Stages the steps of edge `e` within rows [top, bottom), flushing
     /// every full batch; `staged` is the batch's fill level.
@@ -45,7 +58,7 @@ extension SIMDFillBand {
         let xMin = min(xt, xb), xMax = max(xt, xb)
         let first = max(top, FillLanes.floorInt(yt)), end = min(bottom, FillLanes.ceilInt(yb))
         let w = FillLanes.width
-        if end - first >= SIMDFillBand.directRows {
+        if end - first >= SIMDFillAccumulator.directRows {
             // Path order: the batch so far goes first.
             if staged > 0 { flush(staged, top: top); staged = 0 }
             direct(SIMD8(xt, yt, yb, dxdy, dir, xMin, xMax, 0), rows: first..<end, top: top)
@@ -170,7 +183,7 @@ extension SIMDFillBand {
         var i = 0
         while i < count {
             let row = Int(index[2 &* w &+ i])
-            let cell = cellRow(row, top: top)
+            let cell = cells.cellRow(row, top: top)
             let c = Int(index[i]), n = Int(index[w &+ i])
             cell[c] &+= value[i]
             cell[c &+ 1] &+= value[w &+ i]
@@ -196,7 +209,7 @@ extension SIMDFillBand {
             }
             cell[c &+ n &- 1] &+= value[3 &* w &+ i]
             cell[c &+ n] &+= value[4 &* w &+ i]
-            mark(bitRow(row, top: top), from: c, to: c &+ n)
+            cells.mark(cells.bitRow(row, top: top), from: c, to: c &+ n)
             i &+= 1
         }
     }

@@ -1,19 +1,31 @@
-extension SIMDFillBand {
+/// The supersampled variants' cell fill (the sampler stage of the simd
+/// schedule): per strip, crossing lists in the band's own buffers.
+struct SIMDFillSampler {
+    let cells: SIMDFillCells
+    /// Samples per axis, 0 for exact area coverage (the sampler unused).
+    let samples: Int
+    /// The rule the spans are found by (the sweep then counts samples).
+    let evenOdd: Bool
+    /// (x, direction) per crossing, one list per sub-scanline.
+    let crossings: UnsafeMutablePointer<SIMD2<Float>>
+    /// Each sub-scanline list's start, then (after filling) its end.
+    let starts: UnsafeMutablePointer<Int32>
+
     /// The supersampled variants' cell fill for one strip: per sub-scanline,
     /// the crossings of its edges (path order, then sorted by x) are walked
     /// with a winding count, and each inside span [x_a, x_b) -- quantised to
     /// the sample centres it contains -- is written as two vertical unit
     /// steps of height 1/S at sample-exact x into the same cells the exact
     /// variant uses. The sweep's prefix sum then counts covered samples.
-    func sample(strip s: Int, top: Int, bottom: Int) {
+    func sample(_ work: FillStripWork, strip s: Int, top: Int, bottom: Int) {
         let n = samples
         let sf = Float(n)
         let inverse = 1 / sf
         let subTop = top * n, lines = (bottom - top) * n
         starts.update(repeating: 0, count: lines + 1)
-        let list = strips.edges(of: s)
+        let list = work.strips.edges(of: s)
         for j in list {
-            let e = edges.edges[Int(strips.indices[j])]
+            let e = work.edge(j)
             let k0 = max(subTop, FillStrips.firstSubScanline(min(e.y, e.w), samples: n))
             let k1 = min(subTop + lines, FillStrips.firstSubScanline(max(e.y, e.w), samples: n))
             var k = k0
@@ -21,7 +33,7 @@ extension SIMDFillBand {
         }
         for k in 0..<lines { starts[k + 1] += starts[k] }
         for j in list {
-            let e = edges.edges[Int(strips.indices[j])]
+            let e = work.edge(j)
             let dir: Float = e.w > e.y ? 1 : -1
             let dxdy = (e.z - e.x) / (e.w - e.y)
             let k0 = max(subTop, FillStrips.firstSubScanline(min(e.y, e.w), samples: n))
@@ -45,12 +57,11 @@ extension SIMDFillBand {
             let buffer = UnsafeMutableBufferPointer(start: crossings + begin, count: end - begin)
             CrossingSort.byX(buffer)
             let y = top + k / n
-            let cell = cellRow(y, top: top), bits = bitRow(y, top: top)
-            var winding: Float = 0
+            let cell = cells.cellRow(y, top: top), bits = cells.bitRow(y, top: top)
+            var winding = 0
             for i in 0..<(buffer.count - 1) {
-                winding += buffer[i].y
-                let inside = evenOddSamples ? Int(winding) & 1 != 0 : winding != 0
-                if !inside { continue }
+                winding &+= buffer[i].y > 0 ? 1 : -1
+                if !FillCoverage.inside(winding, evenOdd: evenOdd) { continue }
                 let from = Int((buffer[i].x * sf - 0.5).rounded(.up))
                 let to = Int((buffer[i + 1].x * sf - 0.5).rounded(.up))
                 if from >= to { continue }
@@ -69,6 +80,6 @@ extension SIMDFillBand {
         let r = UInt32(truncatingIfNeeded: sample - c * samples)
         cell[c] &+= unit &* (UInt32(samples) &- r)
         cell[c + 1] &+= unit &* r
-        mark(bits, from: c, to: c + 1)
+        cells.mark(bits, from: c, to: c + 1)
     }
 }

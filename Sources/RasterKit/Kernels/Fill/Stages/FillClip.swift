@@ -1,6 +1,5 @@
-/// K4's common input to every backend: the path flattened at a variant's
-/// tolerance and clipped to the canvas, as straight Float edges in path
-/// order. The rasterisers (each backend's own schedule) start from here.
+/// K4's clip stage: segments clipped to [0, W] x [0, H] in Double, stored
+/// as Float edges (`FillEdges`).
 ///
 /// Clipping happens in Double, before anything becomes Float, so
 /// coordinates up to +-1e7 (and beyond, to `Path.maxCoordinate`) lose no
@@ -13,68 +12,6 @@
 ///   the guard cell past the last pixel but close each row's winding, so
 ///   the edges' bounding box bounds every covered pixel.
 /// Horizontal edges add nothing and are dropped.
-struct FillEdges {
-    /// (x0, y0, x1, y1) per edge; 0 <= x <= width, 0 <= y <= height and
-    /// y0 != y1. The direction (down: y1 > y0) is the winding's sign.
-    let edges: UnsafeMutablePointer<SIMD4<Float>>
-    let count: Int
-    /// Bounds of all edge end points (meaningless when `count == 0`).
-    let minX: Float, minY: Float, maxX: Float, maxY: Float
-
-    /// Rows any edge touches: floor(minY) ..< ceil(maxY), within the canvas.
-    var rows: Range<Int> {
-        count == 0 ? 0..<0 : Int(minY.rounded(.down)) ..< Int(maxY.rounded(.up))
-    }
-
-    /// Cells (pixel columns plus the guard cells width and width + 1) any
-    /// edge writes: the cell of minX up to the one after maxX's.
-    var cells: Range<Int> {
-        count == 0 ? 0..<0 : Int(minX.rounded(.down)) ..< Int(maxX.rounded(.down)) + 2
-    }
-
-    /// Flattens and clips `fill.path` for a `width` x `height` canvas; the
-    /// edges live in `scratch` (slot `fillEdges`) until its next use.
-    ///
-    /// With `rows`, only the edges touching those pixel rows are kept, and
-    /// curves wholly above or below them become chords (see `Flattener`), so
-    /// threads can each prepare their own band at once. The edges kept are
-    /// bit for bit those of the whole canvas (clipping still uses the
-    /// canvas, and a curve's subdivision does not depend on what is
-    /// culled), so the image does not depend on how rows are banded.
-    static func prepare(_ fill: PathFill, tolerance: Double, width: Int, height: Int, rows: Range<Int>? = nil,
-                        scratch: Scratch) -> FillEdges {
-        let w = Double(width), h = Double(height)
-        let band = rows.map { (Double($0.lowerBound), Double($0.upperBound)) } ?? (0, h)
-        let flattener = Flattener(tolerance: tolerance, visible: (0, band.0, w, band.1))
-        // Each segment clips into at most three edges (left of 0, inside, right of W).
-        let capacity = 3 * flattener.segmentCount(fill.path)
-        let buffer = scratch.buffer(ScratchSlot.fillEdges, count: capacity, of: SIMD4<Float>.self)
-        var clipper = EdgeClipper(out: buffer, capacity: capacity, width: w, height: h, rows: band)
-        flattener.flatten(fill.path, into: &clipper)
-        return FillEdges(edges: buffer, count: clipper.count,
-                         minX: clipper.minX, minY: clipper.minY, maxX: clipper.maxX, maxY: clipper.maxY)
-    }
-}
-
-extension ScratchSlot {
-    /// K4's clipped edges (`FillEdges`).
-    static let fillEdges = 21
-    /// K4's per-band cell buffers and touched-chunk bitmaps.
-    static let fillCells = 22
-    static let fillBitmap = 23
-    /// K4's edge-to-strip buckets (counts/offsets and edge indices).
-    static let fillBucketOffsets = 24
-    static let fillBucketEdges = 25
-    /// K4's supersampling crossing lists.
-    static let fillCrossings = 26
-    static let fillCrossingCounts = 27
-    /// The SIMD backend's prefix-sum step masks.
-    static let fillPrefixMasks = 28
-    /// The SIMD backend's per-band lane spill buffers.
-    static let fillLanes = 29
-}
-
-/// Clips segments to [0, W] x [0, H] in Double and stores Float edges.
 struct EdgeClipper: LineSink {
     let out: UnsafeMutablePointer<SIMD4<Float>>
     let capacity: Int

@@ -1,3 +1,22 @@
+// K4, the path fill, is this folder: the maths and its accuracy argument
+// here, the stages every schedule shares in Stages/, each backend's
+// schedule beside them.
+//
+//   Stages/FillFlatten.swift      curves to chords (`Flattener`)
+//   Stages/FillClip.swift         chords clipped to the canvas, winding kept (`EdgeClipper`)
+//   Stages/FillEdges.swift        flatten + clip for a band of rows (`FillEdges`)
+//   Stages/FillStrips.swift       edges bucketed into 32-row strips (`FillStrips`)
+//   Stages/FillCellLayout.swift   where a strip's cells sit (`CellLayout`)
+//   Stages/FillFixed.swift        fixed-point winding and the rounding trick (`FillFixed`, `FillRounding`)
+//   Stages/FillCrossingSort.swift a sub-scanline's crossings by x (`CrossingSort`)
+//   Stages/FillCoverage.swift     the fill rule, scalar, lanes and samples
+//   SIMD/                         the simd schedule: band, accumulate, sample, sweep, paint, lanes
+//   Naive/NaiveFill.swift         the naive schedule: one cell per pixel, then a row sweep
+//   OpenMP/OpenMPFill.swift       the openmp schedule's Swift side; its C is CRasterOMP's
+//                                 include/raster_fill.h (entry points, every shared
+//                                 constant), fill/fill_plan.c and fill/fill_band.c
+//   FillStages.swift              each stage alone per backend, for differential tests
+
 /// K4, anti-aliased path fill (docs/contract.md §2.4).
 ///
 /// A path (move/line/quadratic/cubic/close, canvas pixels, y down) is filled
@@ -25,7 +44,7 @@
 /// between edge cells painted as runs.
 ///
 /// Accumulation (every backend, exact and supersampled variants; the scale
-/// is raster_omp.h's RASTER_OMP_FILL_ONE = 2^21, `FillFixed`): cells hold
+/// is raster_fill.h's RASTER_OMP_FILL_ONE = 2^21, `FillFixed`): cells hold
 /// winding in fixed point, units of u = 2^-21 pixel, summed in wrapping
 /// 32-bit integers -- as FreeType's gray rasteriser and Blend2D do -- so
 /// every sum after a row step's values are rounded is exact and does not

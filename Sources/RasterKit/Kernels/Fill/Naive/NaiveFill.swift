@@ -107,7 +107,7 @@ extension NaiveBackend {
             var winding: Int32 = 0
             for x in first..<last {
                 winding = prefixSum ? winding &+ cell[x] : cell[x]
-                let m = FillFixed.coverage(winding, evenOdd: rule == .evenodd)
+                let m = FillCoverage.coverage(winding, evenOdd: rule == .evenodd)
                 if m <= 0 { continue }
                 let inverse = 1 - m * alpha
                 for ch in 0..<4 {
@@ -175,7 +175,7 @@ struct NaiveSupersampler {
             var winding = 0
             for j in 0..<list.count {
                 winding += Int(list[j].y)
-                let inside = rule == .nonzero ? winding != 0 : winding & 1 != 0
+                let inside = FillCoverage.inside(winding, evenOdd: rule == .evenodd)
                 guard inside, j + 1 < list.count else { continue }
                 // Samples with centre (n + 0.5) / S in [x_j, x_{j+1}).
                 let from = Int((list[j].x * s - 0.5).rounded(.up))

@@ -1,0 +1,114 @@
+// K4's C schedule, internal: what the plan (fill_plan.c: the call, its
+// bands, their buckets and memory) hands the band (fill_band.c: per strip,
+// accumulate or sample, then sweep and paint). Not part of the public header.
+#ifndef RASTER_FILL_BAND_H
+#define RASTER_FILL_BAND_H
+
+#include "raster_fill.h"
+#include "../pixel.h"
+#include <string.h>
+
+/* Short names for raster_fill.h's constants (defined there only). */
+#define STRIP_ROWS RASTER_OMP_FILL_STRIP_ROWS
+#define LANES RASTER_OMP_FILL_LANES
+#define CELL_GUARD RASTER_OMP_FILL_CELL_GUARD
+#define FIX_ONE RASTER_OMP_FILL_ONE
+
+/* Ternary min/max compile to one vminps/vmaxps (fminf/fmaxf add NaN fix-ups). */
+#define MINF(a, b) ((a) < (b) ? (a) : (b))
+#define MAXF(a, b) ((a) > (b) ? (a) : (b))
+
+static inline size_t align64(size_t n) { return (n + 63) & ~(size_t)63; }
+
+/// Sub-scanline k samples y = (k + 0.5) / S, so an edge from y0 to y1
+/// (y0 < y1) crosses the sub-scanlines first_sub(y0) ..< first_sub(y1).
+static inline int first_sub(float y, int samples) { return (int)ceilf(y * (float)samples - 0.5f); }
+
+/// The staged row steps (one edge crossing one row) as structure-of-arrays
+/// lanes: rows, each step's edge (top point, bottom y, slope, direction and
+/// x range), then the batch's results.
+enum { STAGE_ROW, STAGE_XT, STAGE_YT, STAGE_YB, STAGE_DXDY, STAGE_DIR, STAGE_XMIN, STAGE_XMAX,
+       OUT_FIRST, OUT_SECOND, OUT_MIDDLE, OUT_PENULT, OUT_LAST, OUT_INDEX, OUT_SPAN, OUT_ROW, OUT_BASE, STAGE_VECTORS };
+_Static_assert(STAGE_VECTORS == RASTER_OMP_FILL_STAGE_VECTORS, "the staging area's vectors, as raster_fill.h counts them");
+
+/// Bytes of a band's staging lanes (see fill_flush_steps).
+#define STAGE_VECTORS_BYTES (STAGE_VECTORS * LANES * 4)
+
+/* The band's state, one struct per stage: no struct holds another stage's
+   fields (the cell store is shared by value, a few pointers). */
+
+/// Strip work: the band's edges (4 floats each, path order) and their
+/// buckets, strip s's edges being indices[offsets[s] ..< offsets[s + 1]].
+typedef struct {
+    const float *edges;
+    const int32_t *offsets; /* indexed by strip (from the plan's first), valid for the band's strips */
+    const int32_t *indices;
+    int first_strip;
+} fill_strip_work;
+
+/// The cell store: one strip's fixed-point cells, indexed from the layout's
+/// origin, and one bitmap bit per touched chunk of LANES cells.
+typedef struct {
+    uint32_t *cells; /* STRIP_ROWS x cell_stride (+ CELL_GUARD) */
+    uint64_t *bits;  /* STRIP_ROWS x words */
+    int origin, cell_stride, words;
+} fill_cells;
+
+/// Accumulation: row steps staged, computed LANES at a time, added to the cells.
+typedef struct {
+    fill_cells cells;
+    float *lanes; /* STAGE_VECTORS x LANES staged row steps and results */
+} fill_accumulator;
+
+/// Supersampling: per sub-scanline crossing lists, inside spans into the cells.
+typedef struct {
+    fill_cells cells;
+    float *crossings; /* 2 floats (x, direction) per crossing */
+    int32_t *starts;  /* STRIP_ROWS * samples + 1 */
+    int samples;      /* per axis; 0: exact area coverage (the sampler unused) */
+    int evenodd;      /* the rule the spans are found by */
+} fill_sampler;
+
+/// The painter: the colour and what its blends need.
+typedef struct {
+    float color[4];
+    float alpha;
+    int opaque;
+    uint32_t solid;
+    int integral;                /* every premultiplied channel a whole number: 8-bit blend */
+    uint32_t color_rb, color_ga; /* the colour's channels r | b << 16, g | a << 16 */
+} fill_painter;
+
+/// The row sweeper: prefix sums, the rule and the painter, onto the image.
+typedef struct {
+    fill_cells cells;
+    fill_painter painter;
+    const uint32_t *masks; /* LANES x LANES prefix-sum step masks, all ones for lane >= j */
+    uint8_t *dst;
+    ptrdiff_t stride;
+    int width;
+    int evenodd; /* the rule the sweep applies: even-odd only for area coverage */
+} fill_sweeper;
+
+/// One band: its stages, composed.
+typedef struct {
+    fill_strip_work work;
+    fill_accumulator accumulator;
+    fill_sampler sampler;
+    fill_sweeper sweeper;
+    int height;
+} fill_band;
+
+/// Rasterises strips [s0, s1) of the plan (relative to its first strip):
+/// per strip, the edges' steps accumulated (or the spans sampled) into the
+/// band's cells, then every row swept, painted and its cells cleared.
+void fill_run_band(const fill_band *band, int s0, int s1);
+
+/// The accumulation stage on its own (for raster_omp_fill_windings): stages
+/// edge `e`'s row steps within rows [top, bottom), flushing every full
+/// batch; `*staged` is the batch's fill level. fill_flush_steps adds the
+/// `count` steps still staged.
+void fill_stage_edge(const fill_accumulator *a, const float *e, int top, int bottom, int *staged);
+void fill_flush_steps(const fill_accumulator *a, int count, int top);
+
+#endif

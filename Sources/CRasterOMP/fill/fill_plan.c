@@ -1,0 +1,194 @@
+// K4, anti-aliased path fill: the C schedule's plan -- the call, its bands
+// (each OpenMP thread takes a contiguous run of 32-row strips), and per band
+// its edges (asked of the caller: RasterKit's FillEdges, run on the band's
+// own thread), their buckets by strip and the band's memory. The band's
+// work is fill_band.c.
+#include "fill_band.h"
+
+static inline void edge_strips(const float *e, int first, int *a, int *b) {
+    const float y0 = MINF(e[1], e[3]), y1 = MAXF(e[1], e[3]);
+    *a = (int)floorf(y0) / STRIP_ROWS - first;
+    *b = ((int)ceilf(y1) - 1) / STRIP_ROWS - first;
+}
+
+
+/// The call's settings, shared by every band.
+typedef struct {
+    const raster_omp_fill_plan *plan;
+    const raster_omp_fill_source *source;
+    uint8_t *dst;
+    ptrdiff_t stride;
+    int width, height;
+    fill_painter painter;
+    int evenodd;
+} fill_call;
+
+/// Band b: takes its edges from the caller, buckets them by strip (in path
+/// order) and rasterises its strips, in memory the caller keeps for it.
+static void fill_band_at(const fill_call *shared, int b) {
+    const raster_omp_fill_plan *plan = shared->plan;
+    const int s0 = (int)((int64_t)plan->strip_count * b / plan->bands);
+    const int s1 = (int)((int64_t)plan->strip_count * (b + 1) / plan->bands);
+    if (s0 >= s1) return;
+    const int row0 = (plan->first_strip + s0) * STRIP_ROWS;
+    const int row1 = (plan->first_strip + s1) * STRIP_ROWS < shared->height ? (plan->first_strip + s1) * STRIP_ROWS
+                                                                            : shared->height;
+    const float *edges = NULL;
+    const int count = shared->source->edges(shared->source->context, b, row0, row1, &edges);
+    if (count <= 0) return;
+    const int samples = plan->samples;
+
+    /* Pass 1: edges (and sub-scanline crossings) per strip of the band. */
+    int32_t offsets[RASTER_OMP_FILL_MAX_STRIPS + 1];
+    int64_t crossings[RASTER_OMP_FILL_MAX_STRIPS];
+    for (int s = s0; s <= s1; s++) offsets[s] = 0;
+    for (int s = s0; s < s1; s++) crossings[s] = 0;
+    int64_t entries = 0;
+    for (int i = 0; i < count; i++) {
+        const float *e = edges + 4 * i;
+        int a, z;
+        edge_strips(e, plan->first_strip, &a, &z);
+        if (a < s0) a = s0;
+        if (z > s1 - 1) z = s1 - 1;
+        if (a > z) continue;
+        for (int s = a; s <= z; s++) offsets[s + 1]++;
+        entries += z - a + 1;
+        if (samples > 0) {
+            const int k0 = first_sub(MINF(e[1], e[3]), samples), k1 = first_sub(MAXF(e[1], e[3]), samples);
+            for (int s = a; s <= z; s++) {
+                const int lo = (plan->first_strip + s) * STRIP_ROWS * samples, hi = lo + STRIP_ROWS * samples;
+                const int n = MINF(k1, hi) - MAXF(k0, lo);
+                if (n > 0) crossings[s] += n;
+            }
+        }
+    }
+    int64_t most = 0;
+    for (int s = s0; s < s1; s++) {
+        offsets[s + 1] += offsets[s];
+        most = crossings[s] > most ? crossings[s] : most;
+    }
+
+    /* The band's memory, in one block from the caller. */
+    const size_t index_bytes = align64((size_t)(entries > 0 ? entries : 1) * 4), mask_bytes = align64(LANES * LANES * 4);
+    const size_t cell_bytes = align64(((size_t)STRIP_ROWS * plan->cell_stride + CELL_GUARD) * 4);
+    const size_t bit_bytes = align64((size_t)STRIP_ROWS * plan->words * 8);
+    const size_t crossing_bytes = align64((size_t)(most > 0 ? most : 1) * 8);
+    const size_t start_bytes = align64((size_t)(STRIP_ROWS * samples + 1) * 4);
+    uint8_t *m = (uint8_t *)shared->source->memory(shared->source->context, b,
+        index_bytes + mask_bytes + cell_bytes + bit_bytes + crossing_bytes + start_bytes + align64(STAGE_VECTORS_BYTES));
+    int32_t *indices = (int32_t *)m;
+    m += index_bytes;
+    uint32_t *masks = (uint32_t *)m;
+    m += mask_bytes;
+    const fill_cells cells = { .cells = (uint32_t *)m, .bits = (uint64_t *)(m + cell_bytes),
+                               .origin = plan->origin, .cell_stride = plan->cell_stride, .words = plan->words };
+    m += cell_bytes + bit_bytes;
+    float *crossing_lists = (float *)m;
+    m += crossing_bytes;
+    int32_t *starts = (int32_t *)m;
+    m += start_bytes;
+    float *lanes = (float *)m;
+
+    /* Pass 2: edge indices in path order (offsets[s] advances to the end of s). */
+    for (int i = 0; i < count; i++) {
+        int a, z;
+        edge_strips(edges + 4 * i, plan->first_strip, &a, &z);
+        if (a < s0) a = s0;
+        if (z > s1 - 1) z = s1 - 1;
+        for (int s = a; s <= z; s++) indices[offsets[s]++] = i;
+    }
+    for (int s = s1; s > s0; s--) offsets[s] = offsets[s - 1];
+    offsets[s0] = 0;
+    for (int j = 0; j < LANES; j++)
+        for (int l = 0; l < LANES; l++) masks[j * LANES + l] = l >= j ? ~0u : 0u;
+
+    const fill_band band = {
+        .work = { .edges = edges, .offsets = offsets, .indices = indices, .first_strip = plan->first_strip },
+        .accumulator = { .cells = cells, .lanes = lanes },
+        .sampler = { .cells = cells, .crossings = crossing_lists, .starts = starts, .samples = samples,
+                     .evenodd = shared->evenodd },
+        /* Supersampled spans never overlap on a sub-scanline: their cells
+           hold plain sample counts (the rule was applied per span), so the
+           sweep clamps them like nonzero. */
+        .sweeper = { .cells = cells, .painter = shared->painter, .masks = masks, .dst = shared->dst,
+                     .stride = shared->stride, .width = shared->width, .evenodd = samples == 0 && shared->evenodd },
+        .height = shared->height,
+    };
+    fill_run_band(&band, s0, s1);
+}
+
+void raster_omp_fill(const raster_omp_fill_plan *plan, const raster_omp_fill_source *source, uint8_t *dst,
+                     int width, int height, ptrdiff_t stride, const float color[4], int evenodd) {
+    if (plan->strip_count <= 0 || plan->strip_count > RASTER_OMP_FILL_MAX_STRIPS || plan->bands < 1) return;
+    fill_call c = {
+        .plan = plan, .source = source, .dst = dst, .stride = stride, .width = width, .height = height,
+        .evenodd = evenodd,
+        .painter = {
+            .color = { color[0], color[1], color[2], color[3] }, .alpha = color[3] / 255.0f,
+            .opaque = color[3] >= 255.0f, .solid = raster_pack(color[0], color[1], color[2], color[3]),
+            .integral = color[0] == rintf(color[0]) && color[1] == rintf(color[1]) && color[2] == rintf(color[2])
+                     && color[3] == rintf(color[3]),
+            .color_rb = (uint32_t)color[0] | (uint32_t)color[2] << 16,
+            .color_ga = (uint32_t)color[1] | (uint32_t)color[3] << 16,
+        },
+    };
+    // Bands taken as threads come free (raster_omp.h says why).
+    int next = 0;
+    static _Thread_local raster_team_site site;
+    raster_team_watch watch;
+    const int team = plan->bands > 1 ? raster_team_fork(&watch, &site, plan->bands, &next, plan->bands) : 1;
+    // A team of one runs on the caller: libomp allocates even for a
+    // one-thread region, and a steady-state frame must not (see
+    // RASTER_PARALLEL_ROWS).
+    if (team == 1) {
+        for (int b = 0; b < plan->bands; b++) fill_band_at(&c, b);
+        return;
+    }
+    #pragma omp parallel num_threads(team)
+    {
+        raster_team_arrive(&watch);
+        RASTER_CLAIM(next, plan->bands, b) fill_band_at(&c, b);
+        raster_team_leave(&watch);
+    }
+    raster_team_join(&watch);
+}
+
+/* ---- the accumulation stage alone (for differential tests) ------------ */
+
+size_t raster_omp_fill_windings_bytes(int width) {
+    const int stride = (width + 2 + LANES - 1) & ~(LANES - 1);
+    const int words = (stride / LANES + 63) / 64;
+    return align64(((size_t)STRIP_ROWS * stride + CELL_GUARD) * 4) + align64((size_t)STRIP_ROWS * words * 8)
+         + align64(STAGE_VECTORS_BYTES);
+}
+
+void raster_omp_fill_windings(const float *edges, int count, int width, int height, void *memory, int32_t *out) {
+    const int stride = (width + 2 + LANES - 1) & ~(LANES - 1);
+    uint8_t *m = (uint8_t *)memory;
+    const size_t cell_bytes = align64(((size_t)STRIP_ROWS * stride + CELL_GUARD) * 4);
+    const int words = (stride / LANES + 63) / 64;
+    const fill_accumulator band = {
+        .cells = { .cells = (uint32_t *)m, .bits = (uint64_t *)(m + cell_bytes), .origin = 0, .cell_stride = stride,
+                   .words = words },
+        .lanes = (float *)(m + cell_bytes + align64((size_t)STRIP_ROWS * words * 8)),
+    };
+    for (int top = 0; top < height; top += STRIP_ROWS) {
+        const int bottom = top + STRIP_ROWS < height ? top + STRIP_ROWS : height;
+        memset(band.cells.cells, 0, ((size_t)STRIP_ROWS * stride + CELL_GUARD) * 4);
+        int staged = 0;
+        for (int i = 0; i < count; i++) {
+            const float *e = edges + 4 * i;
+            if (MAXF(e[1], e[3]) <= (float)top || MINF(e[1], e[3]) >= (float)bottom) continue;
+            fill_stage_edge(&band, e, top, bottom, &staged);
+        }
+        if (staged > 0) fill_flush_steps(&band, staged, top);
+        for (int y = top; y < bottom; y++) {
+            uint32_t sum = 0;
+            for (int x = 0; x < width + 2; x++) {
+                sum += band.cells.cells[(size_t)(y - top) * stride + x];
+                out[(size_t)y * (width + 2) + x] = (int32_t)sum;
+            }
+        }
+    }
+}
+

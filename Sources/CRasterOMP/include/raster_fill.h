@@ -1,0 +1,157 @@
+// K4, the anti-aliased path fill: the C schedule's entry points and every
+// constant the Swift and C schedules share. Swift imports this header (the
+// target's include directory is its module), so each constant is defined
+// here only and RasterKit reads it (Kernels/Fill). The maths and the
+// accuracy argument are RasterKit's PathFill doc comment.
+#ifndef RASTER_FILL_H
+#define RASTER_FILL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "raster_omp.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Rows per strip = 2^RASTER_OMP_FILL_STRIP_SHIFT. A strip's cells (32 rows
+/// of a path's width) stay in L1/L2 while its edges are accumulated and its
+/// rows swept, and each edge's per-strip set-up is spread over many rows.
+/// Strips sit on absolute multiples of the height, so a strip's work does
+/// not depend on which band (thread) takes it.
+#define RASTER_OMP_FILL_STRIP_SHIFT 5
+#define RASTER_OMP_FILL_STRIP_ROWS 32
+_Static_assert(RASTER_OMP_FILL_STRIP_ROWS == 1 << RASTER_OMP_FILL_STRIP_SHIFT, "rows = 2^shift");
+
+/// The most strips one fill has: a canvas of RASTER_MAX_DIMENSION rows. The
+/// C bands keep their per-strip bucket counts on the stack, sized by it.
+#define RASTER_OMP_FILL_MAX_STRIPS 1024
+_Static_assert(RASTER_OMP_FILL_MAX_STRIPS * RASTER_OMP_FILL_STRIP_ROWS == RASTER_MAX_DIMENSION,
+               "one strip table covers the tallest canvas");
+
+/// K4's cells hold winding in fixed point: 1 (a whole pixel's area, one
+/// unit of winding) is RASTER_OMP_FILL_ONE = 2^RASTER_OMP_FILL_SHIFT units,
+/// summed in wrapping 32-bit integers. 2^21: a row step's values (|v| <= 1)
+/// stay below 2^22 units, where the rounding trick below is exact, and a
+/// wrapped winding is still right modulo 2^32 units = 2048 pixels.
+#define RASTER_OMP_FILL_SHIFT 21
+#define RASTER_OMP_FILL_ONE 2097152
+_Static_assert(RASTER_OMP_FILL_ONE == 1 << RASTER_OMP_FILL_SHIFT, "one = 2^shift");
+
+/// The rounding trick: adding 1.5 * 2^23 (bit pattern 0x4B400000) to a
+/// float v with |v| < 2^22 leaves round(v) (to nearest, ties to even) in
+/// the low 23 mantissa bits, as two's complement once the bias's bits are
+/// subtracted. A vector float-to-int rounding with no range test and no
+/// trap. (Swift names it once too, as FillRounding.)
+#define RASTER_OMP_FILL_ROUND_BIAS 12582912.0f
+#define RASTER_OMP_FILL_ROUND_BITS 0x4B400000u
+
+/// Cells per chunk, the vector width both schedules accumulate, sweep and
+/// paint in: one AVX-512 register of 32-bit lanes, and one bitmap bit per
+/// chunk (a cell index >> RASTER_OMP_FILL_LANE_SHIFT is its chunk).
+#define RASTER_OMP_FILL_LANES 16
+#define RASTER_OMP_FILL_LANE_SHIFT 4
+_Static_assert(RASTER_OMP_FILL_LANES == 1 << RASTER_OMP_FILL_LANE_SHIFT, "lanes = 2^shift");
+
+/// Cells past a band's last cell row: a row step always adds its middle
+/// value (zero when unused) two cells past its first, so that spans 1 to 4
+/// need no branch, and that can reach past the last row's end.
+#define RASTER_OMP_FILL_CELL_GUARD 4
+
+/// An edge with at least this many rows in a strip is computed straight
+/// from its own values, RASTER_OMP_FILL_LANES of its rows at a time (the
+/// lanes differ only in the row), skipping the staging stores; shorter
+/// edges (a finely flattened curve's chords) are batched across edges so
+/// that a batch fills every lane.
+#define RASTER_OMP_FILL_DIRECT_ROWS 8
+
+/// Vectors of RASTER_OMP_FILL_LANES floats in a band's staging area: the 8
+/// staged inputs of a batch of row steps (row, top point, bottom y, slope,
+/// direction, x range) and the 9 results the scatter reads.
+#define RASTER_OMP_FILL_STAGE_VECTORS 17
+
+/// Coverage closer than this to 0 or 1 on a constant run (between marked
+/// chunks) counts as 0 or 1: float residue of the running sum, at most a
+/// quarter of an 8-bit unit. 2^-10.
+#define RASTER_OMP_FILL_RUN_EPSILON 0.0009765625f
+
+/// The fill rule on a fixed-point winding `a` (read as signed 32-bit), as
+/// coverage in [0, 1]; every schedule's scalar rule is this function.
+/// Even-odd: the distance of a to the nearest even integer, a modulo
+/// 2 RASTER_OMP_FILL_ONE (a mask: 2 one divides 2^32, so wrapping loses
+/// nothing). Nonzero: min(1, |a|), exact for |a| < 2047 pixels of winding
+/// and beyond unless |a| lies within 1 of a multiple of 2048 (the wrap).
+static inline float raster_fill_coverage(uint32_t a, int evenodd) {
+    uint32_t m;
+    if (evenodd) {
+        const uint32_t r = a & (2u * RASTER_OMP_FILL_ONE - 1u);
+        m = r > RASTER_OMP_FILL_ONE ? 2u * RASTER_OMP_FILL_ONE - r : r;
+    } else {
+        m = (int32_t)a < 0 ? 0u - a : a;
+        m = m > RASTER_OMP_FILL_ONE ? RASTER_OMP_FILL_ONE : m;
+    }
+    return (float)(int32_t)m * (1.0f / (float)RASTER_OMP_FILL_ONE);
+}
+
+/// The rule on a supersampled span's integer crossing count: whether the
+/// samples right of a crossing with running `winding` are inside.
+static inline int raster_fill_inside(int winding, int evenodd) {
+    return evenodd ? (winding & 1) != 0 : winding != 0;
+}
+
+/// K4's layout for one fill. The caller derives it from the path's control
+/// box (RasterKit's CellLayout), not from the flattened edges, so that it is
+/// known before any thread flattens and does not depend on the banding:
+/// strips first_strip ..< first_strip + strip_count (at most
+/// RASTER_OMP_FILL_MAX_STRIPS), cells from column `origin` in rows of
+/// `cell_stride` cells (multiples of RASTER_OMP_FILL_LANES), one bitmap bit
+/// per chunk of RASTER_OMP_FILL_LANES cells in `words` words a row, `samples` per axis
+/// (0 for exact area coverage), and `bands` threads, each taking a
+/// contiguous run of strips (1 without OpenMP).
+typedef struct raster_omp_fill_plan {
+    int first_strip;
+    int strip_count;
+    int origin;
+    int cell_stride;
+    int words;
+    int samples;
+    int bands;
+} raster_omp_fill_plan;
+
+/// Where a band gets its input and memory, called on the band's own thread.
+/// `edges` sets *edges to the edges touching rows [row0, row1) (4 floats
+/// each: x0, y0, x1, y1, in path order, clipped to the canvas, y0 != y1;
+/// for each row, bit for bit those of the whole canvas) and returns their
+/// count; the pointer stays valid until the call returns. `memory` returns
+/// `bytes` of 64-byte-aligned memory that is the band's alone until
+/// raster_omp_fill returns.
+typedef struct raster_omp_fill_source {
+    int (*edges)(void *context, int band, int row0, int row1, const float **edges);
+    void *(*memory)(void *context, int band, size_t bytes);
+    void *context;
+} raster_omp_fill_source;
+
+/// K4: composites the coverage of the edges `source` gives source-over onto
+/// `dst` with the premultiplied colour `color` (r, g, b, a in 8-bit units,
+/// r, g, b <= a): d = c m + d (1 - m c.a / 255). `evenodd` selects the
+/// even-odd rule (else nonzero). Each band flattens, buckets and rasterises
+/// its own rows, so nothing runs serially; a strip's work does not depend
+/// on its band, so the image does not depend on the thread count.
+void raster_omp_fill(const raster_omp_fill_plan *plan, const raster_omp_fill_source *source, uint8_t *dst,
+                     int width, int height, ptrdiff_t stride, const float color[4], int evenodd);
+
+/// K4's accumulation stage alone, for differential tests: the fixed-point
+/// winding (cells prefix-summed along each row, no rule, no compositing) of
+/// `count` edges (as raster_omp_fill's source gives them) on a width x
+/// height canvas, into `out`: height rows of width + 2 int32 (the pixels
+/// and the two guard cells). `memory` holds raster_omp_fill_windings_bytes(width)
+/// 64-byte-aligned bytes.
+size_t raster_omp_fill_windings_bytes(int width);
+void raster_omp_fill_windings(const float *edges, int count, int width, int height, void *memory, int32_t *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,244 @@
+@testable import RasterKit
+import CRasterOMP
+import XCTest
+
+/// K4's stages one at a time, each against a brute-force or Double model of
+/// the same stage on random input (Blend2D tests its fast path against its
+/// reference path this way), so a failure names the stage that broke rather
+/// than an image. The accumulation stage has its own file
+/// (FillAccumulationTests), the flattening too (RasterKitTests' FillFlattenTests).
+final class FillStageTests: XCTestCase {
+    // MARK: - the rule
+
+    /// Windings at which the rule changes or the wrap bites: 0, +-1 unit,
+    /// +-one and its neighbours, +-2 one, the multiples of one near the
+    /// 32-bit wrap (+-1024 px, +-2047 px) and Int32.min / Int32.max.
+    static var ruleBoundaries: [UInt32] {
+        let one = Int64(FillFixed.one)
+        var w: [Int64] = [0, 1, -1, 2, -2]
+        for k: Int64 in [1, 2, 3, 1023, 1024, 2047, 2048] {
+            for d: Int64 in [-1, 0, 1] { w += [k * one + d, -(k * one + d)] }
+            w += [k * one + one / 2, -(k * one + one / 2)]
+        }
+        w += [Int64(Int32.max), Int64(Int32.min), Int64(Int32.min) + 1]
+        return w.map { UInt32(truncatingIfNeeded: $0) }
+    }
+
+    /// The rule in Double on the winding as it reads after the 32-bit wrap.
+    static func model(_ a: UInt32, evenOdd: Bool) -> Float {
+        let one = Double(FillFixed.one)
+        if evenOdd {
+            let r = Double(a & UInt32(2 * FillFixed.one - 1)) / one
+            return Float(r > 1 ? 2 - r : r)
+        }
+        return Float(min(1, abs(Double(Int32(bitPattern: a))) / one))
+    }
+
+    /// The scalar rule (raster_fill.h's, which the C schedule's sweep and
+    /// paint also call), the lane rules of the simd sweep, and the sample
+    /// rule agree with the model, at the boundaries and on random windings.
+    func testRuleScalarLanesAndSamplesAgree() {
+        XCTAssertEqual(FillLanes.width, Float16Lanes.scalarCount, "lanes: raster_fill.h's width is not the lane type's")
+        var rng = SeededGenerator(seed: 19)
+        let windings = FillStageTests.ruleBoundaries + (0..<4096).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+        for evenOdd in [false, true] {
+            for start in stride(from: 0, to: windings.count, by: FillLanes.width) {
+                var lanes = Word16Lanes()
+                for l in 0..<FillLanes.width { lanes[l] = windings[(start + l) % windings.count] }
+                let vector = evenOdd ? EvenOddCoverage.coverage(lanes) : NonZeroCoverage.coverage(lanes)
+                for l in 0..<FillLanes.width {
+                    let a = lanes[l], expected = FillStageTests.model(a, evenOdd: evenOdd)
+                    let scalar = evenOdd ? EvenOddCoverage.coverage(a) : NonZeroCoverage.coverage(a)
+                    XCTAssertEqual(scalar, expected, "rule (scalar, evenOdd \(evenOdd)) at winding \(Int32(bitPattern: a))")
+                    XCTAssertEqual(FillCoverage.coverage(Int32(bitPattern: a), evenOdd: evenOdd), scalar,
+                                   "rule (naive's scalar) at \(Int32(bitPattern: a))")
+                    XCTAssertEqual(raster_fill_coverage(a, evenOdd ? 1 : 0), scalar, "rule (C) at \(Int32(bitPattern: a))")
+                    XCTAssertEqual(vector[l], scalar, "rule (lanes, evenOdd \(evenOdd)) at winding \(Int32(bitPattern: a))")
+                }
+            }
+        }
+        for w in -5...5 {
+            XCTAssertEqual(FillCoverage.inside(w, evenOdd: false), w != 0, "rule (samples, nonzero) at \(w)")
+            XCTAssertEqual(FillCoverage.inside(w, evenOdd: true), w % 2 != 0, "rule (samples, even-odd) at \(w)")
+        }
+    }
+
+    // MARK: - the clipper
+
+    /// Signed crossings of the ray from (px, py) towards -x: the winding the
+    /// cells give pixel (px, py), an edge adding to the pixels on its right.
+    static func windingLeft<S: Sequence>(of p: (x: Double, y: Double), _ edges: S) -> Int?
+        where S.Element == (Double, Double, Double, Double) {
+        var w = 0
+        for (x0, y0, x1, y1) in edges where (y0 <= p.y) != (y1 <= p.y) {
+            let x = x0 + (p.y - y0) / (y1 - y0) * (x1 - x0)
+            if abs(x - p.x) < 1e-3 { return nil } // too close to call in Float
+            if x < p.x { w += y1 > y0 ? 1 : -1 }
+        }
+        return w
+    }
+
+    /// Closed polygons with vertices up to +-1e8 px off a 64 x 48 canvas:
+    /// the clipped Float edges give every pixel the winding the Double
+    /// polygon gives it, and stay inside the canvas.
+    func testClipperKeepsWindingOfFarOffCanvasEdges() {
+        let (w, h) = (64.0, 48.0)
+        var rng = SeededGenerator(seed: 8)
+        let out = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: 3 * 16)
+        defer { out.deallocate() }
+        for trial in 0..<200 {
+            let n = 3 + Int(rng.unit() * 5)
+            let reach = [1e2, 1e4, 1e8][trial % 3]
+            let points = (0..<n).map { _ -> Point in
+                // Half the vertices inside or near the canvas, half far off it.
+                rng.unit() < 0.5 ? Point(rng.unit() * w, rng.unit() * h)
+                    : Point((rng.unit() * 2 - 1) * reach, (rng.unit() * 2 - 1) * reach)
+            }
+            var clipper = EdgeClipper(out: out, capacity: 3 * n, width: w, height: h, rows: (0, h))
+            for i in 0..<n { clipper.line(from: points[i], to: points[(i + 1) % n]) }
+            let clipped = (0..<clipper.count).map { (Double(out[$0].x), Double(out[$0].y), Double(out[$0].z), Double(out[$0].w)) }
+            for (x0, y0, x1, y1) in clipped {
+                XCTAssertTrue((0...w).contains(x0) && (0...w).contains(x1) && (0...h).contains(y0) && (0...h).contains(y1),
+                              "clipper: edge (\(x0), \(y0)) - (\(x1), \(y1)) leaves the canvas")
+            }
+            let original = (0..<n).map { (points[$0].x, points[$0].y, points[($0 + 1) % n].x, points[($0 + 1) % n].y) }
+            for _ in 0..<64 {
+                let p = (x: rng.unit() * w, y: rng.unit() * h)
+                guard let expected = FillStageTests.windingLeft(of: p, original),
+                      let got = FillStageTests.windingLeft(of: p, clipped) else { continue }
+                if got != expected {
+                    return XCTFail("clipper: winding at \(p) is \(got), not \(expected) (trial \(trial), reach \(reach))")
+                }
+            }
+        }
+    }
+
+    // MARK: - strip bucketing
+
+    static func randomEdges(_ rng: inout SeededGenerator, count: Int, width: Float, height: Float) -> [SIMD4<Float>] {
+        (0..<count).compactMap { i in
+            var y0 = Float(rng.unit()) * height, y1 = Float(rng.unit()) * height
+            if i % 5 == 0 { y0.round(.down); y1.round(.up) } // ends on row (and strip) boundaries
+            if i % 7 == 0 { y1 = y0 + Float(rng.unit()) * 2 } // short
+            y1 = min(y1, height)
+            return y0 == y1 ? nil : SIMD4(Float(rng.unit()) * width, y0, Float(rng.unit()) * width, y1)
+        }
+    }
+
+    /// Each strip lists, in path order, exactly the edges whose rows meet it
+    /// (brute force), whichever run of strips a band buckets, and the
+    /// crossing count sizing the samplers' lists is the largest per strip.
+    func testStripBucketingMatchesBruteForceWhateverTheBanding() {
+        let (width, height) = (40, 200)
+        var rng = SeededGenerator(seed: 3)
+        let list = FillStageTests.randomEdges(&rng, count: 300, width: Float(width), height: Float(height))
+        let buffer = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: list.count)
+        defer { buffer.deallocate() }
+        buffer.initialize(from: list, count: list.count)
+        let edges = FillEdges(edges: buffer, count: list.count, minX: 0, minY: 0, maxX: Float(width), maxY: Float(height))
+        let all = FillStrips.covering(0..<height)
+        XCTAssertEqual(all, 0..<7, "strips: 200 rows are 7 strips of 32")
+        for samples in [0, 2, 4] {
+            for band in [all, 0..<1, 2..<5, 6..<7] {
+                let scratch = Scratch()
+                let strips = FillStrips(edges, samples: samples, range: band, scratch: scratch)
+                var most = 0
+                for s in 0..<strips.count {
+                    let rows = (band.lowerBound + s) * 32 ..< (band.lowerBound + s + 1) * 32
+                    let expected = list.indices.filter { i in
+                        let e = list[i]
+                        let touched = Int(min(e.y, e.w).rounded(.down)) ..< Int(max(e.y, e.w).rounded(.up))
+                        return touched.overlaps(rows)
+                    }
+                    let got = strips.edges(of: s).map { Int(strips.indices[$0]) }
+                    XCTAssertEqual(got, expected, "strips: bucket of strip \(band.lowerBound + s) in band \(band)")
+                    if samples > 0 {
+                        let lo = rows.lowerBound * samples, hi = rows.upperBound * samples
+                        let n = expected.reduce(0) { n, i in
+                            let e = list[i]
+                            let k0 = Int((min(e.y, e.w) * Float(samples) - 0.5).rounded(.up))
+                            let k1 = Int((max(e.y, e.w) * Float(samples) - 0.5).rounded(.up))
+                            return n + max(0, min(k1, hi) - max(k0, lo))
+                        }
+                        most = max(most, n)
+                    }
+                }
+                XCTAssertEqual(strips.maxCrossings, most, "strips: crossing count, samples \(samples), band \(band)")
+            }
+        }
+    }
+
+    // MARK: - crossing sort
+
+    /// Sorted by x at every length, through the insertion limit and well
+    /// above it (the heap sort), with ties, negatives and the same multiset.
+    func testCrossingSortAboveAndBelowItsInsertionLimit() {
+        var rng = SeededGenerator(seed: 5)
+        for n in Array(0...3) + [CrossingSort.insertionLimit - 1, CrossingSort.insertionLimit,
+                                 CrossingSort.insertionLimit + 1, 100, 1000] {
+            for trial in 0..<4 {
+                let list = (0..<n).map { _ -> SIMD2<Float> in
+                    let x = trial % 2 == 0 ? Float(rng.unit() * 200 - 100) : Float(Int(rng.unit() * 8)) // ties
+                    return SIMD2(x, rng.unit() < 0.5 ? 1 : -1)
+                }
+                var sorted = list
+                sorted.withUnsafeMutableBufferPointer { CrossingSort.byX($0) }
+                XCTAssertEqual(sorted.map(\.x), list.map(\.x).sorted(), "crossing sort: \(n) crossings not in x order")
+                let key = { (v: SIMD2<Float>) in "\(v.x),\(v.y)" }
+                XCTAssertEqual(sorted.map(key).sorted(), list.map(key).sorted(), "crossing sort: \(n) crossings changed")
+            }
+        }
+    }
+
+    // MARK: - the painter
+
+    /// The painter against the blend's formula per pixel, d = round(c m +
+    /// d (1 - m c.a / 255)): chunks of partial coverage, whole coverage
+    /// (the 8-bit path) and runs, opaque and translucent, whole and
+    /// fractional colours; and the 8-bit blend equal to the Float blend
+    /// wherever every coverage is 0 or 1.
+    func testPainterMatchesTheBlendFormula() {
+        var rng = SeededGenerator(seed: 11)
+        let colours = [Color(straightR: 200, g: 10, b: 90), Color(premultipliedR: 100, g: 50, b: 0, a: 128),
+                       Color(straightR: 255, g: 215, b: 0, a: 192), Color(premultipliedR: 0, g: 0, b: 0, a: 0)]
+        func formula(_ d: UInt32, _ m: Float, _ c: SIMD4<Float>) -> UInt32 {
+            let inverse = 1 - m * (c.w / 255)
+            var out: UInt32 = 0
+            for ch in 0..<4 {
+                let v = c[ch] * m + Float(d >> (8 * UInt32(ch)) & 0xFF) * inverse
+                out |= UInt32((v + 0.5).rounded(.down)) << (8 * UInt32(ch))
+            }
+            return out
+        }
+        for colour in colours {
+            let painter = FillPainter(colour)
+            for trial in 0..<64 {
+                var d = Word16Lanes(), m = Float16Lanes()
+                for l in 0..<FillLanes.width {
+                    let a = UInt32(rng.unit() * 256)
+                    // Premultiplied destination pixels: channels <= alpha.
+                    d[l] = (0..<3).reduce(a << 24) { $0 | UInt32(rng.unit() * Double(a + 1)) << (8 * UInt32($1)) }
+                    m[l] = trial % 3 == 0 ? (rng.unit() < 0.5 ? 0 : 1) : Float(rng.unit())
+                }
+                if trial % 3 == 0 && painter.integral {
+                    let m8 = FillPainter.coverage8(FillPainter.biased8(m))
+                    XCTAssertEqual(painter.blend(d, coverage8: m8), painter.blendExact(d, coverage: m),
+                                   "painter: 8-bit and Float blends differ at whole coverage, colour \(colour)")
+                }
+                var pixels = (0..<FillLanes.width).map { d[$0] }
+                pixels.withUnsafeMutableBytes { painter.chunk($0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: FillLanes.width, coverage: m) }
+                for l in 0..<FillLanes.width {
+                    XCTAssertEqual(pixels[l], formula(d[l], m[l], colour.simd), "painter: chunk pixel \(l), coverage \(m[l]), colour \(colour)")
+                }
+                let coverage = m[0], count = 1 + Int(rng.unit() * 40)
+                var run = (0..<count).map { d[$0 % FillLanes.width] }
+                run.withUnsafeMutableBytes { painter.run($0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count, coverage: coverage) }
+                let snapped = coverage < FillPainter.runEpsilon ? 0 : (coverage > 1 - FillPainter.runEpsilon ? 1 : coverage)
+                for i in 0..<count {
+                    XCTAssertEqual(run[i], formula(d[i % FillLanes.width], snapped, colour.simd),
+                                   "painter: run pixel \(i) of \(count), coverage \(coverage), colour \(colour)")
+                }
+            }
+        }
+    }
+}
