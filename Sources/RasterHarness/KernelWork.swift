@@ -77,14 +77,18 @@ public enum KernelWork {
     /// the cheapest linear gradient adds a step per channel per pixel (4);
     /// a radial one also needs the distance: a discriminant by forward
     /// differences (2) and its square root (1), then the same 4 adds.
-    /// Traffic: the frame written once (the suite's gradient replaces it;
-    /// painted source-over a translucent one also reads it).
-    public static func gradient(_ g: Gradient, width: Int, height: Int, over: Bool = false) -> WorkFloor {
+    /// The `lut` variant reads the colour from a table instead: a linear
+    /// one steps its position (1), a radial one also takes the distance
+    /// (3 more). Traffic: the frame written once (the suite's gradient
+    /// replaces it; painted source-over a translucent one also reads it).
+    public static func gradient(_ g: Gradient, variant: GradientVariant = .exact, width: Int, height: Int,
+                                over: Bool = false) -> WorkFloor {
         let frame = Double(width) * Double(height)
+        let colour = variant == .lut ? 1.0 : 4
         let perPixel: Double
         switch g.shape {
-        case .linear: perPixel = 4
-        case .radial: perPixel = 7
+        case .linear: perPixel = colour
+        case .radial: perPixel = colour + 3
         }
         let bytes = (over && !g.isOpaque ? 2 : 1) * pixelBytes * frame
         return WorkFloor(bytes: bytes, flops: perPixel * frame)

@@ -8,6 +8,7 @@
 #ifndef RASTER_OMP_H
 #define RASTER_OMP_H
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -268,6 +269,58 @@ int raster_gradient_next_span(const raster_gradient_row *row, int x, raster_grad
 /// Whether rows of `width` pixels, u changing by at most `u_per_pixel` per
 /// pixel, should be drawn as runs.
 int raster_gradient_prefers_spans(int width, double u_per_pixel, int intervals, int extend, int shape);
+
+/// K2's `lut` variant: the ramp sampled into a table of `size` colours, as
+/// Blend2D and vello_cpu do. Entry 1 + i holds the stop rule's colour at
+/// t = (i + 0.5) / size (i in [0, size)); entry 0 holds the colour before
+/// the first stop and entry size + 1 the colour from the last stop on, so
+/// pad needs only a clamp of the entry index to [-1, size] (+ 1), and both
+/// pad colours are exact. An interval narrower than one entry (stops closer
+/// than 1/size) is not resolved: it shows as a hard edge where the entry
+/// centres cross it. `size` is a power of two (repeat and reflect wrap by
+/// masking) between these bounds, the smallest at which no channel of the
+/// ramp changes by more than RASTER_GRADIENT_LUT_STEP per entry.
+#define RASTER_GRADIENT_LUT_MIN 256
+#define RASTER_GRADIENT_LUT_MAX 1024
+#define RASTER_GRADIENT_LUT_STEP 1.0f
+/// Radial positions (in entries, float) are held at or below this before
+/// their conversion: it fits every backend's float-to-int path, is a
+/// multiple of every table period, and a float this large has no fraction
+/// left to look up.
+#define RASTER_GRADIENT_LUT_RADIAL_CAP 4194304.0f
+
+/// The whole entry (floor) of entry position v = u * size, held within
+/// +-2^62 so that no conversion overflows (such positions have no
+/// fraction left in a double anyway); NaN gives entry 0.
+static inline int64_t raster_gradient_lut_entry(double v) {
+    if (!(v > -0x1p62)) v = v != v ? 0.0 : -0x1p62;
+    if (v > 0x1p62) v = 0x1p62;
+    return (int64_t)floor(v);
+}
+
+/// The table index of a whole entry by the extend mode (0 pad, 1 repeat,
+/// 2 reflect): every backend's lookup rule.
+static inline int raster_gradient_lut_index(int64_t entry, int size, int extend) {
+    if (extend == 0) return (int)(entry < -1 ? -1 : (entry > size ? size : entry)) + 1;
+    if (extend == 1) return (int)(entry & (size - 1)) + 1;
+    const int m = (int)(entry & (2 * size - 1));
+    return (m < size ? m : 2 * size - 1 - m) + 1;
+}
+
+/// The table size for a ramp of `intervals` slopes (4 floats each, 8-bit
+/// units per unit t).
+int raster_gradient_lut_size(const float *slopes, int intervals);
+
+/// Fills `lut` (size + 2 words) from the ramp, by the rule above.
+void raster_gradient_lut_build(uint32_t *lut, int size, const float *starts, const float *slopes,
+                               const float *biases, int intervals);
+
+/// The variant's whole image; arguments as raster_omp_gradient's, plus the
+/// table. Linear rows step a 32.32 fixed-point entry position per pixel
+/// (rows whose positions would not fit take the position per pixel in
+/// double); radial rows take one square root per pixel.
+void raster_omp_gradient_lut(uint8_t *dst, int width, int height, ptrdiff_t stride, int shape,
+                             const double geometry[3], const uint32_t *lut, int size, int extend, int threads);
 
 /// K6: `dst = src * opacity + dst * (1 - src.a * opacity / 255)`.
 void raster_omp_composite(const uint8_t *src, ptrdiff_t src_stride, uint8_t *dst, ptrdiff_t dst_stride,

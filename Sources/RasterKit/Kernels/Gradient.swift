@@ -44,6 +44,8 @@ public struct Gradient: Sendable, Hashable {
     /// The stops as affine pieces, computed once here so that no kernel call
     /// allocates.
     public let ramp: GradientRamp
+    /// The `lut` variant's table, built with the gradient.
+    public let table: GradientTable
 
     /// The length a linear gradient's vector is checked by: s != t whose
     /// difference underflows when squared is not 0 (not degenerate).
@@ -83,6 +85,7 @@ public struct Gradient: Sendable, Hashable {
         self.stops = normalised
         self.extend = extend
         self.ramp = GradientRamp(normalised)
+        self.table = GradientTable(ramp)
     }
 
     /// True when the geometry cannot define u (s == t or r == 0).

@@ -19,7 +19,7 @@ struct GradientPixelGeometry {
             values = (c.x - 0.5, c.y - 0.5, 1 / r)
             shape = 1
         }
-        extend = switch gradient.extend { case .pad: 0; case .repeat: 1; case .reflect: 2 }
+        extend = gradient.extend.code
     }
 
     /// The most u changes from one pixel to the next.

@@ -18,7 +18,7 @@ public protocol RasterBackend: Sendable {
     func freeform(_ gradient: FreeformGradient, variant: FreeformVariant, into dst: ImageView, scratch: Scratch) throws
 
     /// K2: writes the linear or radial gradient into every pixel of `dst`.
-    func gradient(_ gradient: Gradient, into dst: ImageView) throws
+    func gradient(_ gradient: Gradient, variant: GradientVariant, into dst: ImageView) throws
 
     /// K6: composites `src` source-over onto `dst` with a global opacity in [0, 1].
     func composite(_ src: ImageView, onto dst: ImageView, opacity: Double) throws
@@ -53,6 +53,11 @@ public protocol RasterBackend: Sendable {
 
 extension RasterBackend {
     public var name: String { kind.rawValue }
+
+    /// K2's exact variant.
+    public func gradient(_ gradient: Gradient, into dst: ImageView) throws {
+        try self.gradient(gradient, variant: .exact, into: dst)
+    }
 }
 
 /// The three backends, by the name used on the command line.

@@ -1,7 +1,7 @@
 import CRasterOMP
 
 extension NaiveBackend {
-    public func gradient(_ gradient: Gradient, into dst: ImageView) throws {
+    public func gradient(_ gradient: Gradient, variant: GradientVariant, into dst: ImageView) throws {
         let stops = gradient.stops
         if gradient.isDegenerate {
             dst.fill(stops[stops.count - 1].color.rgba8)
@@ -19,7 +19,12 @@ extension NaiveBackend {
                 case let .radial(c, r):
                     u = (q - c).length / r
                 }
-                Bilinear.store(NaiveBackend.color(at: Float(u), stops, gradient.extend), to: row + 4 * x)
+                if variant == .lut {
+                    UnsafeMutableRawPointer(row + 4 * x).storeBytes(of: gradient.table.word(at: u, extend: gradient.extend),
+                                                                    as: UInt32.self)
+                } else {
+                    Bilinear.store(NaiveBackend.color(at: Float(u), stops, gradient.extend), to: row + 4 * x)
+                }
             }
         }
     }

@@ -1,7 +1,7 @@
 import CRasterOMP
 
 extension SIMDBackend {
-    public func gradient(_ gradient: Gradient, into dst: ImageView) throws {
+    public func gradient(_ gradient: Gradient, variant: GradientVariant, into dst: ImageView) throws {
         if gradient.isDegenerate {
             let c = gradient.stops[gradient.stops.count - 1].color.rgba8
             RowBands.run(height: dst.height, threads: threads) { rows in
@@ -9,8 +9,12 @@ extension SIMDBackend {
             }
             return
         }
-        let ramp = RampLanes(gradient.ramp, extend: gradient.extend)
         let pixel = GradientPixelGeometry(gradient)
+        if variant == .lut {
+            TableRows(gradient.table, pixel).run(dst, threads: threads)
+            return
+        }
+        let ramp = RampLanes(gradient.ramp, extend: gradient.extend)
         if pixel.prefersRuns(width: dst.width, intervals: ramp.starts.count) {
             RowBands.run(height: dst.height, threads: threads) { rows in
                 ramp.starts.withUnsafeBufferPointer { starts in
