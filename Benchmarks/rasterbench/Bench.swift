@@ -118,13 +118,12 @@ struct Bench: ParsableCommand {
         // A job has no profile: the verdict applies to its own frame.
         let builder = RowBuilder(host: host, date: RunConfiguration.isoDate(Date()), profile: "", budget: budget,
                                  verdictWidth: job.width, verdictHeight: job.height)
-        let coordinates = RowCoordinates(
-            kernel: "job", variant: url.deletingPathExtension().lastPathComponent, backend: renderer.backend.kind.rawValue,
-            threads: threads, width: job.width, height: job.height,
-            param: renderer.variants.description + (scale == 1 ? "" : " scale=\(scale)"),
-            note: "ops only; clear \(Human.time(ms: clear.summary.median * 1e-6)), load \(Human.time(ms: loadMs)) once")
-        var row = builder.base(coordinates)
-        builder.fill(&row, samples: ops, coordinates: coordinates, bandwidth: nil)
+        let key = MeasurementKey(kernel: "job", variant: url.deletingPathExtension().lastPathComponent,
+                                 backend: renderer.backend.kind, threads: threads, width: job.width, height: job.height,
+                                 renderScale: scale, parameters: renderer.variants.description)
+        var row = builder.base(key, items: job.width * job.height,
+                               note: "ops only; clear \(Human.time(ms: clear.summary.median * 1e-6)), load \(Human.time(ms: loadMs)) once")
+        builder.fill(&row, samples: ops, bandwidth: nil)
         if let q = quality {
             row.psnrDb = q.psnr; row.maxErr = q.maxError; row.qualityOn = "whole job vs RasterReference"
         }

@@ -117,7 +117,7 @@ struct Choose: ParsableCommand {
                 throw HarnessError.invalidArgument(name: "--profile", value: "'\(profile.name)'",
                                                    accepted: present.isEmpty ? "no profile rows in the report(s)" : "a profile the report(s) measured: \(present.joined(separator: ", "))")
             }
-            let kept = Set(kinds.map(\.rawValue))
+            let kept = Set(kinds)
             rows = forProfile.filter { names.contains($0.kernel) && kept.contains($0.backend) }
             let hostCores = rows.map(\.hostCores).max() ?? 0
             measuredThreads = rows.filter(\.isOK).map(\.threads).max()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RasterHarness
+import RasterKit
 
 /// `rasterbench compare A.csv B.csv [C.csv ...]`: benchstat for reports.
 struct Compare: ParsableCommand {
@@ -76,12 +77,12 @@ struct Compare: ParsableCommand {
         var comparisons: [RasterHarness.Comparison] = []
         if let baseline {
             for (path, rows) in loaded {
-                guard rows.contains(where: { $0.backend == baseline }) else {
-                    let present = Array(Set(rows.map(\.backend))).sorted().joined(separator: ", ")
+                guard let kind = BackendKind(rawValue: baseline), rows.contains(where: { $0.backend == kind }) else {
+                    let present = Array(Set(rows.map { $0.backend.rawValue })).sorted().joined(separator: ", ")
                     throw HarnessError.invalidArgument(name: "--baseline", value: "'\(baseline)'",
                                                        accepted: "a backend present in \(path): \(present)")
                 }
-                comparisons.append(RasterHarness.Compare.backends(rows, baseline: baseline, name: path, rule: rule))
+                comparisons.append(RasterHarness.Compare.backends(rows, baseline: kind, name: path, rule: rule))
             }
         } else {
             let (basePath, baseRows) = loaded[0]

@@ -170,7 +170,7 @@ struct Run: ParsableCommand {
             print("  \(b.label == "frame" ? "one frame" : "DRAM     ") \(Human.number(Double(b.bytes) / 1_048_576, 4)) MiB, \(b.threads) thread(s): \(Human.number(b.gigabytesPerSecond)) GB/s")
         }
         print("")
-        print(RunTable.render(rows.filter { $0.sweep == .suite }))
+        print(RunTable.render(rows.filter { $0.sweep == nil }))
         if !leftOut.isEmpty { print(Run.leftOutNote(leftOut)) }
         let problems = RunTable.problems(rows)
         if !problems.isEmpty {

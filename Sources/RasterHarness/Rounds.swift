@@ -51,10 +51,10 @@ public enum RoundMerge {
     /// in which their keys first appear.
     public static func merge(_ rounds: [[ReportRow]], ids: [Int]) -> [ReportRow] {
         precondition(rounds.count == ids.count)
-        var order: [RowKey] = []
-        var groups: [RowKey: [(Int, ReportRow)]] = [:]
+        var order: [MeasurementKey] = []
+        var groups: [MeasurementKey: [(Int, ReportRow)]] = [:]
         for (rows, id) in zip(rounds, ids) {
-            var seen = Set<RowKey>()
+            var seen = Set<MeasurementKey>()
             for row in rows where seen.insert(row.key).inserted {
                 if groups[row.key] == nil { order.append(row.key) }
                 groups[row.key, default: []].append((id, row))

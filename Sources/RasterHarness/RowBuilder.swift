@@ -1,40 +1,5 @@
 import Foundation
 
-/// Where a measurement sits: what `run`'s workloads and `bench`'s job have
-/// in common, all a report row needs besides the samples.
-public struct RowCoordinates: Sendable {
-    public var kernel: String
-    public var variant: String
-    public var backend: String
-    public var threads: Int
-    public var width: Int
-    public var height: Int
-    public var sweep: SweepKind? = nil
-    public var param: String = ""
-    /// Work per run and its unit ("px", "anchor").
-    public var items: Int
-    public var itemUnit: String = "px"
-    /// Bytes read plus written per run, for memory-bound work; nil otherwise.
-    public var bytesPerRun: Int? = nil
-    public var note: String = ""
-
-    public init(kernel: String, variant: String, backend: String, threads: Int, width: Int, height: Int,
-                items: Int? = nil, param: String = "", note: String = "") {
-        self.kernel = kernel; self.variant = variant; self.backend = backend; self.threads = threads
-        self.width = width; self.height = height; self.items = items ?? width * height
-        self.param = param; self.note = note
-    }
-}
-
-extension Workload {
-    public var coordinates: RowCoordinates {
-        var c = RowCoordinates(kernel: kernel, variant: variant, backend: backend.rawValue, threads: threads,
-                               width: width, height: height, items: items, param: param, note: note)
-        c.sweep = sweep; c.itemUnit = itemUnit; c.bytesPerRun = bytesPerRun
-        return c
-    }
-}
-
 /// Turns samples into a report row: provenance, coordinates, statistics,
 /// throughput, the bandwidth fraction and the budget verdict. The suite
 /// runner and `bench` both build their rows here, so a `bench --csv` row
@@ -60,28 +25,30 @@ public struct RowBuilder {
         self.verdictWidth = verdictWidth; self.verdictHeight = verdictHeight
     }
 
-    /// A row with the provenance and the coordinates, no numbers yet.
-    public func base(_ c: RowCoordinates) -> ReportRow {
+    /// A row with the provenance, the key (its profile set to the
+    /// builder's) and the amount of work per run, no numbers yet.
+    public func base(_ key: MeasurementKey, items: Int, itemUnit: String = "px", bytesPerRun: Int? = nil,
+                     note: String = "") -> ReportRow {
         let h = host
         var row = ReportRow()
         row.gitCommit = h.gitCommit; row.date = date; row.host = h.hostname; row.hostCPU = h.cpuModel
         row.hostCores = h.cores; row.os = h.os; row.swiftVersion = h.swiftVersion; row.build = h.build
         row.optimized = h.optimized; row.compilerFlags = h.compilerFlags; row.openMP = h.openMP
-        row.profile = profile; row.fps = budget.fps
-        row.kernel = c.kernel; row.variant = c.variant; row.backend = c.backend; row.threads = c.threads
-        row.width = c.width; row.height = c.height; row.sweep = RowSweep(c.sweep); row.param = c.param
-        row.itemsPerRun = c.items; row.itemUnit = c.itemUnit; row.bytesPerRun = c.bytesPerRun
+        row.key = key; row.key.profile = profile; row.fps = budget.fps
+        row.itemsPerRun = items; row.itemUnit = itemUnit; row.bytesPerRun = bytesPerRun
         row.budgetShare = budget.share
         row.loadAverage = HostInfo.loadAverage()
         row.contend = contend
-        row.note = c.note
+        row.note = note
         if !h.optimized { row.note = (row.note.isEmpty ? "" : row.note + "; ") + "DEBUG BUILD: times not meaningful" }
         return row
     }
 
     /// Statistics, throughput, bandwidth (when `bandwidth` is given and the
     /// work is memory-bound) and the budget verdict from the samples.
-    public func fill(_ row: inout ReportRow, samples: Samples, coordinates c: RowCoordinates, bandwidth: BandwidthTable?) {
+    /// The work per run is the row's own (`base`).
+    public func fill(_ row: inout ReportRow, samples: Samples, bandwidth: BandwidthTable?) {
+        let items = row.itemsPerRun ?? 0
         let ms = samples.summary.scaled(by: 1e-6)
         row.samples = ms.count; row.batch = samples.batch
         row.medianMs = ms.median; row.p95Ms = ms.p95; row.p99Ms = ms.p99
@@ -89,22 +56,22 @@ public struct RowBuilder {
         row.outliers = ms.outliers
         row.samplesMs = samples.nanoseconds.map { $0 * 1e-6 }
         let seconds = ms.median / 1e3
-        if c.itemUnit == "px" && c.items > 0 { row.mpixPerS = Double(c.items) / seconds / 1e6 }
-        if let bytes = c.bytesPerRun {
+        if row.itemUnit == "px" && items > 0 { row.mpixPerS = Double(items) / seconds / 1e6 }
+        if let bytes = row.bytesPerRun {
             row.gbPerS = Double(bytes) / seconds / 1e9
             // One frame for image kernels (SPEC 7); otherwise a copy with the same traffic.
-            let copyBytes = c.width > 0 ? 4 * c.width * c.height : bytes / 2
-            if let copy = try? bandwidth?.frame(bytes: copyBytes, threads: c.threads) {
+            let copyBytes = row.width > 0 ? 4 * row.width * row.height : bytes / 2
+            if let copy = try? bandwidth?.frame(bytes: copyBytes, threads: row.threads) {
                 row.copyGBPerS = copy.gigabytesPerSecond
                 row.bwFraction = row.gbPerS! / copy.gigabytesPerSecond
             }
-            if probeDRAM, let dram = try? bandwidth?.dram(lastLevelCache: host.lastLevelCacheBytes, threads: c.threads) {
+            if probeDRAM, let dram = try? bandwidth?.dram(lastLevelCache: host.lastLevelCacheBytes, threads: row.threads) {
                 row.dramCopyGBPerS = dram.gigabytesPerSecond
             }
         }
         row.budgetMs = budget.milliseconds
         // The verdict only means something for a whole frame.
-        if c.width == verdictWidth && c.height == verdictHeight {
+        if row.width == verdictWidth && row.height == verdictHeight {
             row.fitsBudget = budget.fits(p95Ms: ms.p95)
         }
     }

@@ -55,9 +55,6 @@ public enum Suite {
         [freeform, linear, radial, fill, composite, blur, controlPoints, mesh] + scenes
     }
 
-    public static var kernelNames: [String] { entries.filter { !$0.isScene }.map(\.name) }
-    public static var sceneNames: [String] { entries.filter(\.isScene).map(\.name) }
-
     /// The threads a backend really runs: naive is single-threaded by
     /// definition, the C backend built without OpenMP too.
     public static func effectiveThreads(_ backend: BackendKind, requested: Int) -> Int {

@@ -32,7 +32,7 @@ extension Suite {
                             return view
                         })
                     }
-                    w.param = "shape=\(shape.name)"
+                    w.parameters = "shape=\(shape.name)"
                     if r.withQuality {
                         w.reference = ReferenceSource(key: "fill \(shape.name) \(r.width)x\(r.height)") {
                             let background = try Image(width: r.width, height: r.height)

@@ -60,7 +60,7 @@ public enum HTMLReport {
             }
             var byScene: [String: [[ReportRow]]] = [:]
             for (k, perSource) in data.grouped(where: \.isScene, by: \.kernel) { byScene[k] = perSource }
-            let sizeGroups = data.grouped(where: { $0.sweep == .size }, by: { KernelWorkload(kernel: $0.kernel, workload: $0.workload) })
+            let sizeGroups = data.grouped(where: { $0.sweep == .size }, by: { KernelWorkload(kernel: $0.kernel, workload: $0.parameters) })
             let answers = answers(data, device: device)
             return ReportPage.ProfileSection(
                 data: data,
@@ -103,7 +103,7 @@ public enum HTMLReport {
     /// The named profile, or one made from the rows' frame size when the name is not built in.
     static func deviceProfile(_ name: String, rows: [ReportRow]) -> DeviceProfile {
         if let p = try? DeviceProfile.named(name) { return p }
-        let r = rows.first { $0.width > 0 && $0.height > 0 && $0.sweep == .suite }
+        let r = rows.first { $0.width > 0 && $0.height > 0 && $0.sweep == nil }
         return DeviceProfile(name: name.isEmpty ? "custom" : name, width: r?.width ?? 750, height: r?.height ?? 1334,
                              scale: 2, fps: r?.fps ?? 60, cores: r?.threads ?? 1, summary: "from the report's rows")
     }

@@ -134,7 +134,7 @@ final class HarnessCLITests: CLITestCase {
         let merged = try String(contentsOfFile: path("ab/new.csv"), encoding: .utf8)
         XCTAssertTrue(merged.contains("2e2e2e2e2e2e-dirty") && !merged.contains("0ld0ld0ld0ld"), merged)
         XCTAssertTrue(try String(contentsOfFile: path("ab/base.csv"), encoding: .utf8).contains("0ld0ld0ld0ld"))
-        XCTAssertTrue(merged.contains(",4,0,1 1 1 1 1 2 2 2 2 2 3 3 3 3 3 4 4 4 4 4,\r\n"), "rounds, spread, round ids (contend empty): \(merged)")
+        XCTAssertTrue(merged.contains(",4,0,1 1 1 1 1 2 2 2 2 2 3 3 3 3 3 4 4 4 4 4,,1\r\n"), "rounds, spread, round ids (contend empty, render_scale 1): \(merged)")
 
         let missing = try run(["ab", path("nope")])
         XCTAssertEqual(missing.status, 1)
