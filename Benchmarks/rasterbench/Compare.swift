@@ -133,10 +133,8 @@ struct Compare: ParsableCommand {
     }
 
     /// "5%", "5" or "0.5%": a percentage, >= 0.
+    /// A change threshold in percent, typed as a fraction or a percentage (`FractionText`).
     static func parsePercent(_ text: String, flag: String) throws -> Double {
-        guard let v = DecimalText.parse(text.hasSuffix("%") ? text.dropLast() : Substring(text)), v >= 0, v < 1000 else {
-            throw HarnessError.invalidArgument(name: flag, value: "'\(Console.escaped(text))'", accepted: "a percentage >= 0, e.g. 5%")
-        }
-        return v
+        try parseFraction(text, flag: flag, range: 0...9.99, accepted: "0 <= change < 1000%, e.g. 5% or 0.05") * 100
     }
 }
