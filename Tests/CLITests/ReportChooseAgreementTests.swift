@@ -103,7 +103,7 @@ final class ReportChooseAgreementTests: CLITestCase {
     /// every backend at 1 and 2 threads; some rows failed, some without a
     /// PSNR, some within rounding of the reference.
     static func randomRows(seed: UInt64) -> [ReportRow] {
-        var g = SplitMix64(seed: seed)
+        var g = SeededGenerator(seed: seed)
         func uniform(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * Double(g.next() >> 11) / Double(1 << 53) }
         let targets: [(String, [String], String, [Double])] = [
             ("mesh", ["exact", "coarse"], "grid=3x3", [1]),
