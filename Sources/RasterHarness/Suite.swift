@@ -102,7 +102,7 @@ public enum SweepKind: String, CaseIterable, Sendable, Codable {
         for part in list.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
             if part == "all" { out.formUnion(SweepKind.allCases); continue }
             guard let k = SweepKind(rawValue: part) else {
-                throw HarnessError.invalidArgument(name: "--sweep", value: "'\(RasterError.escaped(part))'",
+                throw HarnessError.invalidArgument(name: "sweep", value: "'\(RasterError.escaped(part))'",
                                                    accepted: (SweepKind.allCases.map(\.rawValue) + ["all"]).joined(separator: ", "))
             }
             out.insert(k)

@@ -24,7 +24,7 @@ final class FractionTextTests: XCTestCase {
                 XCTAssertEqual("\(e)".split(separator: "\n").count, 1)
             }
         }
-        XCTAssertThrowsError(try Budget.parseShare("25")) { e in XCTAssertTrue("\(e)".contains("invalid --share: '25'"), "\(e)") }
+        XCTAssertThrowsError(try Budget.parseShare("25")) { e in XCTAssertTrue("\(e)".contains("invalid share: '25'"), "\(e)") }
     }
 
     func testWhatIsNoFractionIsRefused() {
