@@ -5,8 +5,9 @@ import RasterKit
 /// `share`); the command line names the option the user typed. This is
 /// the one place that knows which option sets which parameter.
 enum ParameterFlags {
-    /// HarnessError parameters (Budget, SamplerSettings, SweepKind, DeviceProfile).
-    static let harness = ["fps": "--fps", "share": "--share", "minSamples": "--runs", "sweep": "--sweep", "profile": "--profile"]
+    /// HarnessError parameters (Budget, SamplerSettings, SweepKind, DeviceProfile, ChooseRules).
+    static let harness = ["fps": "--fps", "share": "--share", "minSamples": "--runs", "sweep": "--sweep", "profile": "--profile",
+                          "wisdomRows": "--save"]
     /// RasterError parameters (the render's memory and time budgets).
     static let raster = ["maxMemory": "--max-memory", "maxSeconds": "--max-seconds"]
 
