@@ -77,8 +77,8 @@ struct Choose: ParsableCommand {
             throw HarnessError.invalidArgument(name: "--scenes/--kernels", value: "none", accepted: "at least one scene or kernel")
         }
         let kinds = try backends.map { try parseList($0, flag: "--backends").map(BackendKind.init(parsing:)) } ?? BackendKind.allCases
-        if let save { try Run.checkWritable(save, name: "--save", extensions: ["json"]) }
-        if let out { try Run.checkWritable(out, name: "--out", extensions: ["csv"]) }
+        if let save { try OutputPath.checkFileArgument(save, name: "--save", extensions: ["json"], createDirectory: true) }
+        if let out { try OutputPath.checkFileArgument(out, name: "--out", extensions: ["csv"], createDirectory: true) }
         try OutputPath.requireDistinct([("--save", save), ("--out", out)].compactMap { name, path in path.map { (name, $0) } },
                                        inputs: from.map { ("--from", $0) })
         var notes: [String] = []
@@ -188,7 +188,7 @@ struct Choose: ParsableCommand {
         let plan = SuitePlan(profile: profile, backends: kinds, threads: [threads], entries: entries)
         let workloads = plan.workloads()
         if !host.optimized { Console.warn(BuildInfo.debugWarning) }
-        Run.warnIfBusy(host)
+        Console.warnIfBusy(host)
         let runner = SuiteRunner(config: config)
         let start = MonotonicClock.now()
         let progress = ProgressLine()

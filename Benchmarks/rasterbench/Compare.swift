@@ -60,8 +60,8 @@ struct Compare: ParsableCommand {
     }
 
     func run() throws {
-        let threshold = try failAbove.map { try Compare.parsePercent($0, flag: "--fail-above") }
-        let rule = VerdictRule(threshold: try Compare.parsePercent(self.threshold, flag: "--threshold") / 100)
+        let threshold = try failAbove.map { try parseChangePercent($0, flag: "--fail-above") }
+        let rule = VerdictRule(threshold: try parseChangePercent(self.threshold, flag: "--threshold") / 100)
         let view = try Compare.view(format: format, sort: sort, changed: changed)
         let store = BaselineStore()
         if let saveAs {
@@ -132,9 +132,4 @@ struct Compare: ParsableCommand {
         return "\(path) (\(r.host.isEmpty ? "?" : r.host), \(r.hostCPU), commit \(r.gitCommit.isEmpty ? "?" : r.gitCommit), \(r.build))"
     }
 
-    /// "5%", "5" or "0.5%": a percentage, >= 0.
-    /// A change threshold in percent, typed as a fraction or a percentage (`FractionText`).
-    static func parsePercent(_ text: String, flag: String) throws -> Double {
-        try parseFraction(text, flag: flag, range: 0...9.99, accepted: "0 <= change < 1000%, e.g. 5% or 0.05") * 100
-    }
 }

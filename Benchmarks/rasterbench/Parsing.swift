@@ -51,6 +51,12 @@ func parseFraction(_ text: String, flag: String, range: ClosedRange<Double>, acc
     try FractionText.parse(text, name: flag, accepted: accepted) { range.contains($0) }
 }
 
+/// A change threshold in percent (compare's and ab's --threshold and
+/// --fail-above), typed as a fraction or a percentage (`FractionText`).
+func parseChangePercent(_ text: String, flag: String) throws -> Double {
+    try parseFraction(text, flag: flag, range: 0...9.99, accepted: "0 <= change < 1000%, e.g. 5% or 0.05") * 100
+}
+
 /// A refresh rate: a plain decimal (no hex, nan or inf) in `Budget.fpsRange`.
 func parseFPS(_ text: String) throws -> Double {
     guard let v = DecimalText.parse(text), Budget.fpsRange.contains(v) else {
