@@ -178,21 +178,23 @@ let package = Package(
             path: "Tests/RasterKitTests",
             swiftSettings: swift5
         ),
+        // Test support: the malloc counter the allocation tests share.
+        .target(
+            name: "TestSupport",
+            dependencies: [.product(name: "MallocInterposerSwift", package: "malloc-interposer")],
+            path: "Tests/Support",
+            swiftSettings: swift5
+        ),
         .testTarget(
             name: "HarnessTests",
-            dependencies: [
-                "RasterKit", "RasterReference", "RasterHarness", "RasterReport",
-                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
-            ],
+            dependencies: ["RasterKit", "RasterReference", "RasterHarness", "RasterReport", "TestSupport"],
             path: "Tests/HarnessTests",
+            exclude: ["Fixtures"],
             swiftSettings: swift5
         ),
         .testTarget(
             name: "GovernorTests",
-            dependencies: [
-                "RasterKit", "RasterHarness", "GovernorLab",
-                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
-            ],
+            dependencies: ["RasterKit", "RasterHarness", "GovernorLab", "TestSupport"],
             path: "Tests/GovernorTests",
             swiftSettings: swift5
         ),

@@ -89,8 +89,8 @@ struct AB: ParsableCommand {
         guard (1...604_800).contains(childTimeout) else {
             throw HarnessError.invalidArgument(name: "--child-timeout", value: "\(childTimeout)", accepted: "1...604800 seconds")
         }
-        let rule = VerdictRule(threshold: try Compare.parsePercent(threshold, flag: "--threshold") / 100)
-        let failThreshold = try failAbove.map { try Compare.parsePercent($0, flag: "--fail-above") }
+        let rule = VerdictRule(threshold: try parseChangePercent(threshold, flag: "--threshold") / 100)
+        let failThreshold = try failAbove.map { try parseChangePercent($0, flag: "--fail-above") }
         let base = try AB.executable(baseExecutable, name: "BASE_EXE")
         let new = try newExecutable.map { try AB.executable($0, name: "--new-executable") } ?? AB.selfExecutable()
         // Every output is checked before the first child runs.
@@ -102,7 +102,7 @@ struct AB: ParsableCommand {
             dir = URL(fileURLWithPath: out)
             try OutputPath.prepareDirectory(dir)
             let outputs = ["base.csv", "new.csv"].map { ("--out", dir.appendingPathComponent($0).path) }
-            for (name, path) in outputs { try Run.checkWritable(path, name: name, extensions: ["csv"], createDirectory: false) }
+            for (name, path) in outputs { try OutputPath.checkFileArgument(path, name: name, extensions: ["csv"], createDirectory: false) }
             try OutputPath.requireDistinct(outputs, inputs: [("BASE_EXE", base), ("--new-executable", new)])
         } else {
             dir = FileManager.default.temporaryDirectory.appendingPathComponent("rasterbench-ab-\(UUID().uuidString)")

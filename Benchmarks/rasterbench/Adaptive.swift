@@ -82,9 +82,10 @@ struct SceneLevels {
         }
         if let report {
             quality = try variants.map { v in
-                let row = report.first {
-                    $0.kernel == sceneName && $0.variant == v.name && $0.param == v.scaleLabel
-                        && ($0.profile.isEmpty || $0.profile == profileName) && $0.psnrDb != nil
+                let row = report.first { (r: ReportRow) -> Bool in
+                    let k = r.key
+                    return k.kernel == sceneName && k.variant == v.name && k.renderScale == v.scale && k.parameters.isEmpty
+                        && (k.profile.isEmpty || k.profile == profileName) && r.psnrDb != nil
                 }
                 guard let psnr = row?.psnrDb else {
                     throw HarnessError.invalidArgument(name: "--from", value: "report", accepted: "a report with psnr_db for \(sceneName) \(v)")

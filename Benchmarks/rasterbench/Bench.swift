@@ -44,7 +44,41 @@ struct Bench: ParsableCommand {
     @Flag(name: .long, help: "Also time each op on its own (median per op over the samples): where the frame's time goes.")
     var perOp = false
 
+    /// What one bench run measured, for its row and its text.
+    struct Measured {
+        var job: Job, url: URL, renderer: Renderer, threads: Int, host: HostInfo, budget: Budget
+        var loadMs: Double, clear: Samples, ops: Samples, frame: Samples, direct: Bool
+        var opTimes: [(label: String, ms: Double)], quality: ImageDiff?
+        /// The ops' work floor and the ceilings it is held against (`limit_ms`).
+        var work: WorkFloor, ceilings: BandwidthTable
+    }
+
     func run() throws {
+        let m = try measure()
+        let (job, renderer) = (m.job, m.renderer)
+        // A job has no profile: the verdict applies to its own frame.
+        let builder = RowBuilder(host: m.host, date: RunConfiguration.isoDate(Date()), profile: "", budget: m.budget,
+                                 verdictWidth: job.width, verdictHeight: job.height)
+        let key = MeasurementKey(kernel: "job", variant: m.url.deletingPathExtension().lastPathComponent,
+                                 backend: renderer.backend.kind, threads: m.threads, width: job.width, height: job.height,
+                                 renderScale: scale, parameters: renderer.variants.description)
+        var row = builder.base(key, items: job.width * job.height,
+                               note: "ops only; clear \(Human.time(ms: m.clear.summary.median * 1e-6)), load \(Human.time(ms: m.loadMs)) once")
+        builder.fill(&row, samples: m.ops, bandwidth: m.ceilings, work: m.work)
+        if let q = m.quality {
+            row.psnrDb = q.psnr; row.maxErr = q.maxError; row.qualityOn = "whole job vs RasterReference"
+        }
+
+        if csv {
+            print(ReportCSV.header)
+            print(ReportCSV.line(row))
+            return
+        }
+        printText(m)
+    }
+
+    /// Loads the job, then times the clear, the ops and the frame (and per op).
+    func measure() throws -> Measured {
         var sampler = quick ? SamplerSettings.quick : SamplerSettings.standard
         if let runs {
             guard (1...sampler.maxSamples).contains(runs) else {
@@ -89,24 +123,7 @@ struct Bench: ParsableCommand {
             if direct { try renderer.runOps(prepared.job, on: canvas) } else { try renderer.render(prepared, into: canvas) }
         }
         let frame = try Sampler.measure(sampler) { try renderer.render(prepared, into: canvas) }
-        var opTimes: [(String, Double)] = []
-        if perOp {
-            var collected: [String: [Double]] = [:]
-            var order: [String] = []
-            // Per frame, the time of each label summed (aurora has four fills).
-            var frameSums: [String: Double] = [:]
-            renderer.opTimer = { label, ns in
-                if collected[label] == nil && frameSums[label] == nil { order.append(label) }
-                frameSums[label, default: 0] += Double(ns) * 1e-6
-            }
-            for _ in 0..<max(3, ops.nanoseconds.count) {
-                frameSums = [:]
-                try renderer.render(prepared, into: canvas)
-                for (label, ms) in frameSums { collected[label, default: []].append(ms) }
-            }
-            renderer.opTimer = nil
-            opTimes = order.map { ($0, Summary(collected[$0]!).median) }
-        }
+        let opTimes = perOp ? try OpTimes.measure(renderer, prepared, into: canvas, frames: max(3, ops.nanoseconds.count)) : []
 
         var quality: ImageDiff? = nil
         if !noQuality {
@@ -115,46 +132,36 @@ struct Bench: ParsableCommand {
             quality = ImageDiff(canvas.view, reference: try Reference.render(job) { try limit?.check() })
         }
 
-        // A job has no profile: the verdict applies to its own frame.
-        let builder = RowBuilder(host: host, date: RunConfiguration.isoDate(Date()), profile: "", budget: budget,
-                                 verdictWidth: job.width, verdictHeight: job.height)
-        let coordinates = RowCoordinates(
-            kernel: "job", variant: url.deletingPathExtension().lastPathComponent, backend: renderer.backend.kind.rawValue,
-            threads: threads, width: job.width, height: job.height,
-            param: renderer.variants.description + (scale == 1 ? "" : " scale=\(scale)"),
-            note: "ops only; clear \(Human.time(ms: clear.summary.median * 1e-6)), load \(Human.time(ms: loadMs)) once")
-        var row = builder.base(coordinates)
-        builder.fill(&row, samples: ops, coordinates: coordinates, bandwidth: nil)
-        if let q = quality {
-            row.psnrDb = q.psnr; row.maxErr = q.maxError; row.qualityOn = "whole job vs RasterReference"
-        }
+        return Measured(job: job, url: url, renderer: renderer, threads: threads, host: host, budget: budget, loadMs: loadMs,
+                        clear: clear, ops: ops, frame: frame, direct: direct, opTimes: opTimes, quality: quality,
+                        work: KernelWork.frame(prepared, variants: renderer.variants, clearing: !direct),
+                        ceilings: BandwidthTable(settings: sampler))
+    }
 
-        if csv {
-            print(ReportCSV.header)
-            print(ReportCSV.line(row))
-            return
-        }
+    /// The text output: the timings, per op when asked, throughput, budget and quality.
+    func printText(_ m: Measured) {
+        let (job, renderer, host, budget, ops, threads) = (m.job, m.renderer, m.host, m.budget, m.ops, m.threads)
         let s = ops.summary.scaled(by: 1e-6)
         print("job \(job.width)x\(job.height), \(job.ops.count) op(s), backend \(renderer.backend.kind.rawValue), \(threads) thread(s), \(renderer.variants.description)")
         print("host: \(host.cpuModel), \(host.cores) cores, \(host.build) build, commit \(host.gitCommit)")
-        print("set-up (not in the ops' time): decode + load images \(Human.time(ms: loadMs)) once; clear canvas median \(Human.time(ms: clear.summary.median * 1e-6))")
+        print("set-up (not in the ops' time): decode + load images \(Human.time(ms: m.loadMs)) once; clear canvas median \(Human.time(ms: m.clear.summary.median * 1e-6))")
         var t = TextTable(["measured", "median", "p95", "p99", "min", "max", "MAD", "samples x batch"])
         func add(_ name: String, _ x: Samples) {
             let m = x.summary.scaled(by: 1e-6)
             t.add([name, Human.time(ms: m.median), Human.time(ms: m.p95), Human.time(ms: m.p99), Human.time(ms: m.min),
                    Human.time(ms: m.max), Human.time(ms: m.mad), "\(m.count) x \(x.batch)"])
         }
-        add(direct ? "ops" : "ops at scale \(scale) + resample", ops)
-        add("clear + ops", frame)
+        add(m.direct ? "ops" : "ops at scale \(scale) + resample", ops)
+        add("clear + ops", m.frame)
         print(t.render())
         if perOp {
             var p = TextTable(["op (all of a kind in a frame)", "median"])
-            for (label, ms) in opTimes { p.add([label, Human.time(ms: ms)]) }
+            for (label, ms) in m.opTimes { p.add([label, Human.time(ms: ms)]) }
             print(p.render())
             print("a layer's line includes its ops and its composite; per-op timing adds two clock reads an op")
         }
         print("throughput: \(Human.number(Double(job.width * job.height) / (s.median / 1e3) / 1e6)) Mpix/s; budget \(Human.number(budget.milliseconds)) ms: p95 \(budget.fits(p95Ms: s.p95) ? "fits" : "is OVER")")
-        if let q = quality {
+        if let q = m.quality {
             print("quality vs reference: max err \(Human.number(q.maxError)), PSNR \(q.psnr.isInfinite ? "inf" : Human.number(q.psnr)) dB")
         }
         if !host.optimized { Console.warn(BuildInfo.debugWarning) }

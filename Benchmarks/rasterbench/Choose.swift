@@ -70,16 +70,53 @@ struct Choose: ParsableCommand {
         let profile = try DeviceProfile.named(self.profile)
         let budget = try Budget(fps: fps ?? profile.fps, share: Budget.parseShare(share))
         let headroom = try parseFraction(self.headroom, flag: "--headroom", range: 0...0.99, accepted: "0 <= headroom < 100%, e.g. 10% or 0.1")
+        try validate()
+        let entries = try Suite.select(kernels: kernels.map { try parseList($0, flag: "--kernels") },
+                                       scenes: scenes.map { try parseList($0, flag: "--scenes") })
+        guard !entries.isEmpty else {
+            throw HarnessError.invalidArgument(name: "--scenes/--kernels", value: "none", accepted: "at least one scene or kernel")
+        }
+        let kinds = try backends.map { try parseList($0, flag: "--backends").map(BackendKind.init(parsing:)) } ?? BackendKind.allCases
+        if let save { try OutputPath.checkFileArgument(save, name: "--save", extensions: ["json"], createDirectory: true) }
+        if let out { try OutputPath.checkFileArgument(out, name: "--out", extensions: ["csv"], createDirectory: true) }
+        try OutputPath.requireDistinct([("--save", save), ("--out", out)].compactMap { name, path in path.map { (name, $0) } },
+                                       inputs: from.map { ("--from", $0) })
+        var notes: [String] = []
+        let (rows, measuredThreads) = try gather(profile: profile, budget: budget, entries: entries, kinds: kinds, notes: &notes)
+        if rows.contains(where: { !$0.optimized }) {
+            notes.append("some rows come from a DEBUG build: their times are not meaningful")
+        }
+        let answer = Answer.make(rows: rows, budgetMs: budget.milliseconds, headroom: headroom, minPSNR: minPSNR, threads: threads)
+        let missing = ChooseRules.missingTargets(selected: entries.map(\.name), fronts: answer.fronts, rows: rows,
+                                                 explicit: scenes != nil || kernels != nil || from.isEmpty)
+        if let save {
+            let (host, build) = try ChooseRules.wisdomSource(rows)
+            let wisdom = Wisdom(date: RunConfiguration.isoDate(Date()), host: host, build: build, profile: profile,
+                                measuredThreads: measuredThreads, budget: budget, headroom: headroom, minPSNR: minPSNR,
+                                threads: threads, fronts: answer.fronts, choices: answer.choices)
+            try wisdom.save(to: URL(fileURLWithPath: save))
+            notes.append("wrote wisdom to \(save)")
+        }
+        let limit = budget.milliseconds * (1 - headroom)
+        if json {
+            let doc = ChooseOutput(profile: profile, fps: budget.fps, share: budget.share, headroom: headroom,
+                                   budgetMs: budget.milliseconds, limitMs: limit, minPSNR: minPSNR, threads: threads,
+                                   measuredThreads: measuredThreads, sources: from, notes: notes, missing: missing,
+                                   choices: answer.choices, fronts: answer.fronts)
+            print(String(decoding: try doc.encoded(), as: UTF8.self))
+            return
+        }
+        print("choose: profile \(profile), budget \(Human.number(budget.milliseconds)) ms (\(Human.percent(budget.share)) of \(Human.number(budget.frameMs)) ms at \(Human.number(budget.fps)) fps), less \(Human.percent(headroom)) headroom: limit \(Human.number(limit)) ms")
+        printAnswer(answer.choices, rows: rows, profile: profile, missing: missing, notes: notes)
+    }
+
+    /// The values the option parser cannot check alone.
+    func validate() throws {
         if let minPSNR, !minPSNR.isFinite || minPSNR < 0 {
             throw HarnessError.invalidArgument(name: "--min-psnr", value: "\(minPSNR)", accepted: "a PSNR in dB >= 0, e.g. 35")
         }
         if let threads, !(1...BackendKind.maxThreads).contains(threads) {
             throw HarnessError.invalidArgument(name: "--threads", value: "\(threads)", accepted: "1...\(BackendKind.maxThreads)")
-        }
-        let entries = try Suite.select(kernels: kernels.map { try parseList($0, flag: "--kernels") },
-                                       scenes: scenes.map { try parseList($0, flag: "--scenes") })
-        guard !entries.isEmpty else {
-            throw HarnessError.invalidArgument(name: "--scenes/--kernels", value: "none", accepted: "at least one scene or kernel")
         }
         if !from.isEmpty && out != nil {
             throw HarnessError.invalidArgument(name: "--out", value: "with --from", accepted: "--out only when choose measures (no --from)")
@@ -87,74 +124,36 @@ struct Choose: ParsableCommand {
         if !from.isEmpty && quick {
             throw HarnessError.invalidArgument(name: "--quick", value: "with --from", accepted: "--quick only when choose measures (no --from)")
         }
-        let kinds = try backends.map { try parseList($0, flag: "--backends").map(BackendKind.init(parsing:)) } ?? BackendKind.allCases
-        if let save { try Run.checkWritable(save, name: "--save", extensions: ["json"]) }
-        if let out { try Run.checkWritable(out, name: "--out", extensions: ["csv"]) }
-        try OutputPath.requireDistinct([("--save", save), ("--out", out)].compactMap { name, path in path.map { (name, $0) } },
-                                       inputs: from.map { ("--from", $0) })
-        let names = Set(entries.map(\.name))
-        var notes: [String] = []
+    }
 
-        let rows: [ReportRow]
-        var measuredThreads: Int? = nil
-        if from.isEmpty {
+    /// The rows to choose from (measured, or read `--from` the reports) and
+    /// the most threads they ran at; notes on the profile's cores.
+    func gather(profile: DeviceProfile, budget: Budget, entries: [SuiteEntry], kinds: [BackendKind],
+                notes: inout [String]) throws -> ([ReportRow], Int?) {
+        guard !from.isEmpty else {
             let host = HostInfo.current()
             let t = min(threads ?? profile.cores, Budget.defaultThreads(profile: profile, hostCores: host.cores))
-            measuredThreads = t
             if profile.cores > host.cores {
                 notes.append("profile \(profile.name) has \(profile.cores) cores, this host \(host.cores): measured at \(host.cores) thread(s)")
             }
-            rows = try measure(profile: profile, budget: budget, entries: entries, backends: kinds, threads: t, host: host)
+            let rows = try measure(profile: profile, budget: budget, entries: entries, backends: kinds, threads: t, host: host)
             if let out {
                 try AtomicFile.write(ReportCSV.document(rows), toPath: out, createDirectory: true)
                 notes.append("wrote the measured rows to \(out)")
             }
-        } else {
-            let all = try from.flatMap { try ReportFile.load($0) }
-            let forProfile = all.filter { $0.profile == profile.name }
-            guard !forProfile.isEmpty else {
-                let present = Set(all.map(\.profile)).filter { !$0.isEmpty }.sorted()
-                throw HarnessError.invalidArgument(name: "--profile", value: "'\(profile.name)'",
-                                                   accepted: present.isEmpty ? "no profile rows in the report(s)" : "a profile the report(s) measured: \(present.joined(separator: ", "))")
-            }
-            let kept = Set(kinds.map(\.rawValue))
-            rows = forProfile.filter { names.contains($0.kernel) && kept.contains($0.backend) }
-            let hostCores = rows.map(\.hostCores).max() ?? 0
-            measuredThreads = rows.filter(\.isOK).map(\.threads).max()
-            if hostCores > 0 && profile.cores > hostCores {
-                notes.append("profile \(profile.name) has \(profile.cores) cores, the measuring host \(hostCores): measured at \(hostCores) thread(s) at most")
-            }
+            return (rows, t)
         }
-        if rows.contains(where: { !$0.optimized }) {
-            notes.append("some rows come from a DEBUG build: their times are not meaningful")
+        let rows = try ChooseRules.rows(try from.flatMap { try ReportFile.load($0) }, profile: profile.name,
+                                        targets: Set(entries.map(\.name)), backends: Set(kinds))
+        let hostCores = rows.map(\.hostCores).max() ?? 0
+        if hostCores > 0 && profile.cores > hostCores {
+            notes.append("profile \(profile.name) has \(profile.cores) cores, the measuring host \(hostCores): measured at \(hostCores) thread(s) at most")
         }
+        return (rows, ChooseRules.measuredThreads(rows))
+    }
 
-        let answer = Answer.make(rows: rows, budgetMs: budget.milliseconds, headroom: headroom, minPSNR: minPSNR, threads: threads)
-        let fronts = answer.fronts, choices = answer.choices
-        let present = Set(fronts.map(\.target))
-        // Without an explicit selection a report need not hold every target:
-        // only the ones it names but could not use are missing.
-        let explicit = scenes != nil || kernels != nil || from.isEmpty
-        let named = Set(rows.map(\.kernel))
-        let missing = entries.map(\.name).filter { !present.contains($0) && (explicit || named.contains($0)) }
-        let limit = budget.milliseconds * (1 - headroom)
-
-        if let save {
-            let wisdom = try makeWisdom(rows: rows, profile: profile, budget: budget, headroom: headroom,
-                                        measuredThreads: measuredThreads, fronts: fronts, choices: choices)
-            try wisdom.save(to: URL(fileURLWithPath: save))
-            notes.append("wrote wisdom to \(save)")
-        }
-
-        if json {
-            let doc = ChooseOutput(profile: profile, fps: budget.fps, share: budget.share, headroom: headroom,
-                                   budgetMs: budget.milliseconds, limitMs: limit, minPSNR: minPSNR, threads: threads,
-                                   measuredThreads: measuredThreads, sources: from, notes: notes, missing: missing,
-                                   choices: choices, fronts: fronts)
-            print(String(decoding: try doc.encoded(), as: UTF8.self))
-            return
-        }
-        print("choose: profile \(profile), budget \(Human.number(budget.milliseconds)) ms (\(Human.percent(budget.share)) of \(Human.number(budget.frameMs)) ms at \(Human.number(budget.fps)) fps), less \(Human.percent(headroom)) headroom: limit \(Human.number(limit)) ms")
+    /// The table and what goes with it.
+    func printAnswer(_ choices: [Choice], rows: [ReportRow], profile: DeviceProfile, missing: [String], notes: [String]) {
         var filters: [String] = []
         if let minPSNR { filters.append("PSNR >= \(Human.number(minPSNR)) dB") }
         if let threads { filters.append("threads <= \(threads)") }
@@ -189,7 +188,7 @@ struct Choose: ParsableCommand {
         let plan = SuitePlan(profile: profile, backends: kinds, threads: [threads], entries: entries)
         let workloads = plan.workloads()
         if !host.optimized { Console.warn(BuildInfo.debugWarning) }
-        Run.warnIfBusy(host)
+        Console.warnIfBusy(host)
         let runner = SuiteRunner(config: config)
         let start = MonotonicClock.now()
         let progress = ProgressLine()
@@ -198,20 +197,6 @@ struct Choose: ParsableCommand {
         }
         progress.finish()
         return rows
-    }
-
-    /// Wisdom keeps one host and one build: rows from several are refused.
-    func makeWisdom(rows: [ReportRow], profile: DeviceProfile, budget: Budget, headroom: Double, measuredThreads: Int?,
-                    fronts: [QualityFront], choices: [Choice]) throws -> Wisdom {
-        let hosts = Set(rows.map { Wisdom.Host(row: $0) }.map { "\($0.cpu)|\($0.cores)|\($0.os)" })
-        let builds = Set(rows.map { Wisdom.Build(row: $0) }.map { "\($0.commit)|\($0.flags)|\($0.optimized)|\($0.openMP)" })
-        guard hosts.count <= 1, builds.count <= 1, let first = rows.first else {
-            throw HarnessError.invalidArgument(name: "--save", value: "rows from \(hosts.count) hosts and \(builds.count) builds",
-                                               accepted: "reports of one host and one build (wisdom keeps one of each)")
-        }
-        return Wisdom(date: RunConfiguration.isoDate(Date()), host: Wisdom.Host(row: first), build: Wisdom.Build(row: first),
-                      profile: profile, measuredThreads: measuredThreads, budget: budget, headroom: headroom,
-                      minPSNR: minPSNR, threads: threads, fronts: fronts, choices: choices)
     }
 
     /// target, chosen option, p95, PSNR, margin, runner-up.

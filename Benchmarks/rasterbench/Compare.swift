@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RasterHarness
+import RasterKit
 
 /// `rasterbench compare A.csv B.csv [C.csv ...]`: benchstat for reports.
 struct Compare: ParsableCommand {
@@ -59,8 +60,8 @@ struct Compare: ParsableCommand {
     }
 
     func run() throws {
-        let threshold = try failAbove.map { try Compare.parsePercent($0, flag: "--fail-above") }
-        let rule = VerdictRule(threshold: try Compare.parsePercent(self.threshold, flag: "--threshold") / 100)
+        let threshold = try failAbove.map { try parseChangePercent($0, flag: "--fail-above") }
+        let rule = VerdictRule(threshold: try parseChangePercent(self.threshold, flag: "--threshold") / 100)
         let view = try Compare.view(format: format, sort: sort, changed: changed)
         let store = BaselineStore()
         if let saveAs {
@@ -76,12 +77,12 @@ struct Compare: ParsableCommand {
         var comparisons: [RasterHarness.Comparison] = []
         if let baseline {
             for (path, rows) in loaded {
-                guard rows.contains(where: { $0.backend == baseline }) else {
-                    let present = Array(Set(rows.map(\.backend))).sorted().joined(separator: ", ")
+                guard let kind = BackendKind(rawValue: baseline), rows.contains(where: { $0.backend == kind }) else {
+                    let present = Array(Set(rows.map { $0.backend.rawValue })).sorted().joined(separator: ", ")
                     throw HarnessError.invalidArgument(name: "--baseline", value: "'\(baseline)'",
                                                        accepted: "a backend present in \(path): \(present)")
                 }
-                comparisons.append(RasterHarness.Compare.backends(rows, baseline: baseline, name: path, rule: rule))
+                comparisons.append(RasterHarness.Compare.backends(rows, baseline: kind, name: path, rule: rule))
             }
         } else {
             let (basePath, baseRows) = loaded[0]
@@ -131,11 +132,4 @@ struct Compare: ParsableCommand {
         return "\(path) (\(r.host.isEmpty ? "?" : r.host), \(r.hostCPU), commit \(r.gitCommit.isEmpty ? "?" : r.gitCommit), \(r.build))"
     }
 
-    /// "5%", "5" or "0.5%": a percentage, >= 0.
-    static func parsePercent(_ text: String, flag: String) throws -> Double {
-        guard let v = DecimalText.parse(text.hasSuffix("%") ? text.dropLast() : Substring(text)), v >= 0, v < 1000 else {
-            throw HarnessError.invalidArgument(name: flag, value: "'\(Console.escaped(text))'", accepted: "a percentage >= 0, e.g. 5%")
-        }
-        return v
-    }
 }

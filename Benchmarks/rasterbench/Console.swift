@@ -1,4 +1,5 @@
 import Foundation
+import RasterHarness
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -52,5 +53,15 @@ final class ProgressLine {
     static func clock(_ seconds: Double) -> String {
         let s = Int(seconds)
         return String(format: "%d:%02d", s / 60, s % 60)
+    }
+}
+
+extension Console {
+    /// Load above ~half the cores means other processes compete for the CPU
+    /// (on a 2-core host, one busy neighbour halves a 2-thread kernel).
+    static func warnIfBusy(_ host: HostInfo) {
+        guard let load = HostInfo.loadAverage(), load > 0.5 * Double(host.cores) else { return }
+        warn("note: load average \(Human.number(load)) on \(host.cores) cores: other processes compete for the CPU; "
+             + "expect noisy, pessimistic times (each row records load_avg)")
     }
 }

@@ -53,7 +53,7 @@ struct GovernorBench: ParsableCommand {
         let budget = try Budget(fps: profile.fps, share: Budget.parseShare(share))
         let host = HostInfo.current()
         if let record {
-            try Run.checkWritable(record, name: "--record", extensions: ["csv"])
+            try OutputPath.checkFileArgument(record, name: "--record", extensions: ["csv"], createDirectory: true)
             try OutputPath.requireDistinct([("--record", record)], inputs: trace.map { ("--trace", $0) })
             guard trace.isEmpty else {
                 throw HarnessError.invalidArgument(name: "--trace", value: "with --record", accepted: "--trace only when comparing (no --record)")

@@ -21,7 +21,7 @@ enum OptionValue {
     static func recorded<T>(_ parse: @escaping (String) throws -> T) -> (String) throws -> T {
         { text in
             do { return try parse(text) } catch {
-                refused = "\(error)"
+                refused = ParameterFlags.text(error)
                 throw error
             }
         }

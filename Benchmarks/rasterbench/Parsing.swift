@@ -46,16 +46,15 @@ func parseSize(_ text: String) throws -> (Int, Int) {
     return (w, h)
 }
 
-/// A fraction given as "0.1" or "10%" (values above 1 without a percent
-/// sign read as percentages), within `range`.
+/// A fraction given as "0.1" or "10%" (`FractionText`), within `range`.
 func parseFraction(_ text: String, flag: String, range: ClosedRange<Double>, accepted: String) throws -> Double {
-    let isPercent = text.hasSuffix("%")
-    guard let v = DecimalText.parse(isPercent ? text.dropLast() : Substring(text)) else {
-        throw HarnessError.invalidArgument(name: flag, value: "'\(Console.escaped(text))'", accepted: accepted)
-    }
-    let f = isPercent || v > 1 ? v / 100 : v
-    guard range.contains(f) else { throw HarnessError.invalidArgument(name: flag, value: "'\(Console.escaped(text))'", accepted: accepted) }
-    return f
+    try FractionText.parse(text, name: flag, accepted: accepted) { range.contains($0) }
+}
+
+/// A change threshold in percent (compare's and ab's --threshold and
+/// --fail-above), typed as a fraction or a percentage (`FractionText`).
+func parseChangePercent(_ text: String, flag: String) throws -> Double {
+    try parseFraction(text, flag: flag, range: 0...9.99, accepted: "0 <= change < 1000%, e.g. 5% or 0.05") * 100
 }
 
 /// A refresh rate: a plain decimal (no hex, nan or inf) in `Budget.fpsRange`.

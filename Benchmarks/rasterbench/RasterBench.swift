@@ -32,9 +32,9 @@ struct RasterBench: ParsableCommand {
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch let error as RasterError {
-            fail("\(error)", code: ExitStatus.badInput)
+            fail("\(ParameterFlags.flagged(error))", code: ExitStatus.badInput)
         } catch let error as HarnessError {
-            fail("\(error)", code: ExitStatus.badInput)
+            fail("\(ParameterFlags.flagged(error))", code: ExitStatus.badInput)
         } catch let error as GovernorError {
             fail("\(error)", code: ExitStatus.badInput)
         } catch let error as UsageError {

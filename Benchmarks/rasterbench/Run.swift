@@ -102,9 +102,9 @@ struct Run: ParsableCommand {
         }
         let outPath = out ?? Run.defaultReportPath(host: host)
         // A missing folder is created on write (runs/ on a fresh clone).
-        try Run.checkWritable(outPath, name: "--out", extensions: ["csv"])
+        try OutputPath.checkFileArgument(outPath, name: "--out", extensions: ["csv"], createDirectory: true)
         if let json {
-            try Run.checkWritable(json, name: "--json", extensions: ["json"])
+            try OutputPath.checkFileArgument(json, name: "--json", extensions: ["json"], createDirectory: true)
             try OutputPath.requireDistinct([("--out", outPath), ("--json", json)])
         }
 
@@ -136,7 +136,7 @@ struct Run: ParsableCommand {
             Console.warn("note: \(over) threads on \(host.cores) cores oversubscribes this host; the extra threads time-slice")
         }
         if rounds > 1 { print("rounds: \(rounds), each in a random order, seed \(seed) (--seed \(seed) replays the order)") }
-        Run.warnIfBusy(host)
+        Console.warnIfBusy(host)
         if !leftOut.isEmpty { print(Run.leftOutNote(leftOut)) }
         print("times are this host's; a profile on another host is a resolution and a thread count, not a speed promise")
         print("")
@@ -173,7 +173,7 @@ struct Run: ParsableCommand {
             print("Compute peak (8-lane float multiply-adds, one core): \(Human.number(peak.gigaflopsPerSecond)) GFLOP/s")
         }
         print("")
-        print(RunTable.render(rows.filter { $0.sweep == .suite }))
+        print(RunTable.render(rows.filter { $0.sweep == nil }))
         let wrongFloors = RunTable.floorsAboveTime(rows)
         if !wrongFloors.isEmpty {
             print("\nWork model wrong (a limit above the fastest sample):")
@@ -200,7 +200,7 @@ struct Run: ParsableCommand {
             try AtomicFile.write(try report.encoded(), toPath: json, createDirectory: true)
             print("wrote \(json) (every raw sample)")
         }
-        Run.warnIfBusy(host)
+        Console.warnIfBusy(host)
         if !host.optimized { Console.warn(BuildInfo.debugWarning) }
     }
 
@@ -232,14 +232,6 @@ struct Run: ParsableCommand {
             + leftOut.map(\.label).joined(separator: ", ")
     }
 
-    /// Load above ~half the cores means other processes compete for the CPU
-    /// (on a 2-core host, one busy neighbour halves a 2-thread kernel).
-    static func warnIfBusy(_ host: HostInfo) {
-        guard let load = HostInfo.loadAverage(), load > 0.5 * Double(host.cores) else { return }
-        Console.warn("note: load average \(Human.number(load)) on \(host.cores) cores: other processes compete for the CPU; "
-                     + "expect noisy, pessimistic times (each row records load_avg)")
-    }
-
     /// New reports go to `runs/` (untracked: .gitignore), never into the
     /// committed Results/, named by the host's id and the time.
     static let defaultFolder = "runs"
@@ -250,13 +242,5 @@ struct Run: ParsableCommand {
         f.timeZone = TimeZone(identifier: "UTC")
         f.dateFormat = "yyyy-MM-dd-HHmmss"
         return "\(defaultFolder)/\(host.hostID)-\(f.string(from: Date())).csv"
-    }
-
-    /// Fails before measuring, not after ten minutes, when the report cannot be written.
-    /// Every output path of a command is checked before any measuring, so
-    /// that a typo cannot lose a run's results (`OutputPath.checkFileArgument`:
-    /// empty, a folder, a device or FIFO, a directory that cannot be created).
-    static func checkWritable(_ path: String, name: String, extensions: [String]? = nil, createDirectory: Bool = true) throws {
-        try OutputPath.checkFileArgument(path, name: name, extensions: extensions, createDirectory: createDirectory)
     }
 }

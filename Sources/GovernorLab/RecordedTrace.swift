@@ -124,14 +124,15 @@ public enum RecordedTrace {
             guard let n = times.first?.count, n > 0, times.allSatisfy({ $0.count == n }) else {
                 throw HarnessError.malformedReport(path: path, line: 1, reason: "every level needs the same number of frames")
             }
-            // The front: levels by median time, each kept only if better than
-            // every cheaper one (a noisy recording can reorder close levels).
+            // The front: the levels no other level beats on both median time
+            // and quality (a noisy recording can reorder close levels), by
+            // the chooser's own rule; the level number rides in the variant.
             let medians = times.map { $0.sorted()[n / 2] }
-            var kept: [Int] = []
-            for i in times.indices.sorted(by: { medians[$0] < medians[$1] })
-            where kept.last.map({ quality[i] > quality[$0] && medians[i] > medians[$0] }) ?? true {
-                kept.append(i)
+            let options = times.indices.map { i in
+                FrontOption(target: name, variant: "\(i)", backend: .naive, threads: 1, p95Ms: medians[i],
+                            medianMs: medians[i], psnrDb: quality[i])
             }
+            let kept = QualityFront.pareto(options).compactMap { Int($0.variant) }
             let front = kept.map { i in
                 GovernorLevel(id: i, label: labels[i], predictedMs: medians[i], quality: quality[i])
             }

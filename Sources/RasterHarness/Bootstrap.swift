@@ -1,3 +1,4 @@
+import RasterKit
 /// A confidence interval for the ratio of two medians, by a two-level
 /// (hierarchical) bootstrap: rounds are resampled first, then the samples
 /// within each drawn round (Davison and Hinkley's scheme for clustered
@@ -58,7 +59,7 @@ public enum Bootstrap {
         precondition(!base.isEmpty && !new.isEmpty && base.allSatisfy { !$0.isEmpty } && new.allSatisfy { !$0.isEmpty })
         precondition(resamples > 0 && confidence > 0 && confidence < 1)
         let paired = paired && base.count == new.count
-        var g = SplitMix64(seed: seed)
+        var g = SeededGenerator(seed: seed)
         var ratios: [Double] = []
         ratios.reserveCapacity(resamples)
         // Every buffer is allocated once, outside the resampling loop, and

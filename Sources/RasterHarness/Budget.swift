@@ -16,10 +16,10 @@ public struct Budget: Sendable, Equatable, Codable {
 
     public init(fps: Double, share: Double = Budget.defaultShare) throws {
         guard fps.isFinite, Budget.fpsRange.contains(fps) else {
-            throw HarnessError.invalidArgument(name: "--fps", value: "\(fps)", accepted: "1...480")
+            throw HarnessError.invalidArgument(name: "fps", value: "\(fps)", accepted: "1...480")
         }
         guard share.isFinite, share > 0, share <= 1 else {
-            throw HarnessError.invalidArgument(name: "--share", value: "\(share)", accepted: "0 < share <= 1 (or 1%...100%)")
+            throw HarnessError.invalidArgument(name: "share", value: "\(share)", accepted: "0 < share <= 1 (or 1%...100%)")
         }
         self.fps = fps
         self.share = share
@@ -32,18 +32,9 @@ public struct Budget: Sendable, Equatable, Codable {
 
     public func fits(p95Ms: Double) -> Bool { p95Ms <= milliseconds }
 
-    /// Parses a share given as a fraction ("0.25") or a percentage ("25%", "25").
-    /// Values above 1 without a percent sign are read as percentages.
-    public static func parseShare(_ text: String) throws -> Double {
-        let isPercent = text.hasSuffix("%")
-        guard let v = DecimalText.parse(isPercent ? text.dropLast() : Substring(text)) else {
-            throw HarnessError.invalidArgument(name: "--share", value: "'\(RasterError.escaped(text))'", accepted: "a fraction like 0.25 or a percentage like 25%")
-        }
-        let share = isPercent || v > 1 ? v / 100 : v
-        guard share > 0, share <= 1 else {
-            throw HarnessError.invalidArgument(name: "--share", value: "'\(RasterError.escaped(text))'", accepted: "0 < share <= 100%")
-        }
-        return share
+    /// Parses a share given as a fraction ("0.25") or a percentage ("25%"), `FractionText`'s rule.
+    public static func parseShare(_ text: String, name: String = "share") throws -> Double {
+        try FractionText.parse(text, name: name, accepted: "0 < share <= 1, e.g. 0.25 or 25%") { $0 > 0 && $0 <= 1 }
     }
 
     /// Threads to use by default: the profile's cores, capped by this host's

@@ -1,4 +1,5 @@
 import Foundation
+import RasterKit
 
 /// Two reports, or two backends of one report, row against row: the ratio
 /// of medians with a bootstrap confidence interval and a verdict that knows
@@ -19,7 +20,7 @@ public struct Comparison: Sendable {
     }
 
     public struct Pair: Sendable {
-        public var key: RowKey
+        public var key: MeasurementKey
         /// The two rows, by index into the reports they came from: a pair
         /// of a million-row comparison is a few words, not two 750-byte
         /// copies of its rows.
@@ -34,8 +35,6 @@ public struct Comparison: Sendable {
         /// Mann-Whitney U on the pooled samples (secondary, see above).
         public var pValue: Double?
         public var verdict: Verdict
-
-        public var deltaPercent: Double { (ratio - 1) * 100 }
     }
 
     public var baseName: String
@@ -45,12 +44,12 @@ public struct Comparison: Sendable {
     public var sideBySide = false
     public var rule = VerdictRule()
     public var pairs: [Pair] = []
-    public var onlyInBase: [RowKey] = []
-    public var onlyInNew: [RowKey] = []
+    public var onlyInBase: [MeasurementKey] = []
+    public var onlyInNew: [MeasurementKey] = []
     /// Matched rows that could not be compared (unsupported, error), with why.
-    public var skipped: [(RowKey, String)] = []
+    public var skipped: [(MeasurementKey, String)] = []
     /// Keys that appeared more than once in one report (the first was used).
-    public var duplicates: [RowKey] = []
+    public var duplicates: [MeasurementKey] = []
 
     /// Geometric mean of the ratios of every compared pair.
     public var geomean: Double? { geometricMean(pairs.map(\.ratio)) }
@@ -101,23 +100,23 @@ public enum Compare {
     /// `baseline` backend's row for the same kernel, variant, size and
     /// parameters (same thread count if the baseline has it, else its only
     /// one). Rounds are paired: both rows were measured in the same rounds.
-    public static func backends(_ rows: [ReportRow], baseline: String, name: String,
+    public static func backends(_ rows: [ReportRow], baseline: BackendKind, name: String,
                                 rule: VerdictRule = VerdictRule()) -> Comparison {
-        var c = Comparison(baseName: "\(name) [\(baseline)]", newName: "\(name) [other backends]")
+        var c = Comparison(baseName: "\(name) [\(baseline.rawValue)]", newName: "\(name) [other backends]")
         c.rule = rule
         let store = RowStore(base: rows, new: rows)
         let baseIndices = rows.indices.filter { rows[$0].backend == baseline }
-        var byKey: [RowKey: Int] = [:]
-        var byShape: [RowKey: [Int]] = [:]
+        var byKey: [MeasurementKey: Int] = [:]
+        var byShape: [MeasurementKey.AnyBackend: [Int]] = [:]
         for i in baseIndices {
             let key = rows[i].key
             if byKey[key] == nil { byKey[key] = i } else { c.duplicates.append(key) }
-            byShape[key.withoutBackend, default: []].append(i)
+            byShape[key.anyBackend, default: []].append(i)
         }
-        var used = Set<RowKey>()
+        var used = Set<MeasurementKey>()
         for (i, r) in rows.enumerated() where r.backend != baseline {
             var sameThreads = r.key; sameThreads.backend = baseline
-            let candidates = byShape[r.key.withoutBackend] ?? []
+            let candidates = byShape[r.key.anyBackend] ?? []
             guard let base = byKey[sameThreads] ?? (candidates.count == 1 ? candidates[0] : nil) else {
                 c.onlyInNew.append(r.key); continue
             }
@@ -131,10 +130,10 @@ public enum Compare {
     }
 
     /// The first row of each key (by index) and the keys seen again.
-    static func index(_ rows: [ReportRow]) -> ([RowKey: Int], [RowKey]) {
-        var out: [RowKey: Int] = [:]
+    static func index(_ rows: [ReportRow]) -> ([MeasurementKey: Int], [MeasurementKey]) {
+        var out: [MeasurementKey: Int] = [:]
         out.reserveCapacity(rows.count)
-        var dups: [RowKey] = []
+        var dups: [MeasurementKey] = []
         for (i, r) in rows.enumerated() {
             let k = r.key
             if out[k] == nil { out[k] = i } else { dups.append(k) }
@@ -142,17 +141,17 @@ public enum Compare {
         return (out, dups)
     }
 
-    /// `items` in their keys' `RowKey` order (by description), each
+    /// `items` in their keys' `MeasurementKey` order (by description), each
     /// description built once rather than twice per comparison.
-    static func sorted<S: Sequence>(_ items: S, by key: (S.Element) -> RowKey) -> [S.Element] {
+    static func sorted<S: Sequence>(_ items: S, by key: (S.Element) -> MeasurementKey) -> [S.Element] {
         items.map { (key($0).description, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
-    static func sorted<S: Sequence>(_ keys: S) -> [RowKey] where S.Element == RowKey { sorted(keys) { $0 } }
+    static func sorted<S: Sequence>(_ keys: S) -> [MeasurementKey] where S.Element == MeasurementKey { sorted(keys) { $0 } }
 
     /// Adds the pair, or records why it cannot be compared. Its interval,
     /// U test and verdict come later, from `measure`, for all pairs at once.
-    static func add(_ c: inout Comparison, key: RowKey, rows: RowStore, base: Int, new: Int) {
+    static func add(_ c: inout Comparison, key: MeasurementKey, rows: RowStore, base: Int, new: Int) {
         let a = rows.base[base], b = rows.new[new]
         guard a.isOK, b.isOK, let ma = a.medianMs, let mb = b.medianMs, ma > 0 else {
             let why = !a.isOK ? "\(c.baseName): \(a.status.rawValue)" : !b.isOK ? "\(c.newName): \(b.status.rawValue)" : "no median"

@@ -177,10 +177,11 @@ public enum KernelWork {
     /// A scene frame as `renderer` draws it: the canvas cleared to the
     /// background, every op, and for a reduced render scale the resampling
     /// to the full frame (the small frame read, the full one written, a
-    /// bilinear per channel).
-    public static func frame(_ prepared: PreparedJob, variants: VariantSelection) -> WorkFloor {
+    /// bilinear per channel). `clearing: false` leaves the clear out (what
+    /// `bench` times as "ops" when the frame is drawn at full size).
+    public static func frame(_ prepared: PreparedJob, variants: VariantSelection, clearing: Bool = true) -> WorkFloor {
         let job = prepared.job
-        var work = clear(width: job.width, height: job.height)
+        var work = (clearing ? clear(width: job.width, height: job.height) : WorkFloor())
             + ops(job.ops, width: job.width, height: job.height, variants: variants)
         if job.width != prepared.width || job.height != prepared.height {
             work = work + resample(from: job.width, job.height, to: prepared.width, prepared.height)

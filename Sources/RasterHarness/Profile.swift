@@ -50,7 +50,7 @@ public struct DeviceProfile: Sendable, Hashable, Codable, CustomStringConvertibl
 
     public static func named(_ name: String) throws -> DeviceProfile {
         guard let p = all.first(where: { $0.name == name }) else {
-            throw HarnessError.invalidArgument(name: "--profile", value: "'\(name)'",
+            throw HarnessError.invalidArgument(name: "profile", value: "'\(name)'",
                                                accepted: all.map(\.name).joined(separator: ", "))
         }
         return p

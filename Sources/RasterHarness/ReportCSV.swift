@@ -30,16 +30,6 @@ public enum ReportCSV {
         })
     }
 
-    /// An optional enum: empty text is nil.
-    static func optEnumeration<E: RawRepresentable & CaseIterable>(_ name: String, _ kp: WritableKeyPath<ReportRow, E?>) -> Column
-    where E.RawValue == String {
-        Column(name: name, write: { $0[keyPath: kp]?.rawValue ?? "" }, read: { r, s in
-            if s.isEmpty { r[keyPath: kp] = nil; return nil }
-            guard let v = E(rawValue: s) else { return "\(name) '\(s)' is not empty or one of \(E.allCases.map(\.rawValue).joined(separator: ", "))" }
-            r[keyPath: kp] = v; return nil
-        })
-    }
-
     static func int(_ name: String, _ kp: WritableKeyPath<ReportRow, Int>) -> Column {
         Column(name: name, write: { String($0[keyPath: kp]) }, read: { r, s in
             guard let v = Int(s) else { return "\(name) '\(RasterError.escaped(s))' is not an integer" }
@@ -112,17 +102,24 @@ public enum ReportCSV {
         string("compiler_flags", \.compilerFlags),
         bool("openmp", \.openMP),
         optDouble("load_avg", \.loadAverage),
-        string("profile", \.profile),
+        string("profile", \.key.profile),
         optDouble("fps", \.fps),
-        string("kernel", \.kernel),
-        string("variant", \.variant),
-        string("backend", \.backend),
-        int("threads", \.threads),
-        int("width", \.width),
-        int("height", \.height),
-        enumeration("sweep", \.sweep),
-        string("param", \.param),
-        enumeration("status", \.status),
+        string("kernel", \.key.kernel),
+        string("variant", \.key.variant),
+        Column(name: "backend", write: { $0.key.backend.rawValue }, read: { r, s in
+            guard let b = BackendKind(rawValue: s) else { return "backend \(MeasurementKey.notABackend(s))" }
+            r.key.backend = b; return nil
+        }),
+        int("threads", \.key.threads),
+        int("width", \.key.width),
+        int("height", \.key.height),
+        Column(name: "sweep", write: { $0.key.sweep?.rawValue ?? "" }, read: { r, s in
+            guard let sweep = MeasurementKey.sweep(s) else { return "sweep \(MeasurementKey.notASweep(s))" }
+            r.key.sweep = sweep; return nil
+        }),
+        // The text as written; `parse` splits it with the render scale (`MeasurementKey.read`).
+        Column(name: "param", write: { $0.key.paramText }, read: { r, s in r.key.parameters = s; return nil }),
+        enumeration("status", \.timing.status),
         int("samples", \.samples),
         int("batch", \.batch),
         time("median_ms", \.medianMs),
@@ -174,6 +171,13 @@ public enum ReportCSV {
                    r.sampleRounds = out; return nil
                }),
         optInt("contend", \.contend),
+        // Empty (or no such column: reports before it existed) leaves the
+        // scale to `MeasurementKey.read`'s legacy rule; `parse` marks it NaN.
+        Column(name: "render_scale", write: { NumberFormat.decimal($0.key.renderScale) }, read: { r, s in
+            if s.isEmpty { return nil }
+            guard let v = NumberFormat.parseFinite(s) else { return "render_scale '\(RasterError.escaped(s))' is not a number" }
+            r.key.renderScale = v; return nil
+        }),
         optDouble("work_bytes", \.workBytes),
         optDouble("work_flops", \.workFlops),
         optDouble("peak_gflops", \.peakGflops),
@@ -236,15 +240,17 @@ public enum ReportCSV {
                                                    reason: "\(rec.fields.count) fields where the header has \(head.fields.count)")
             }
             var row = ReportRow()
+            row.key.renderScale = .nan
             for (column, i) in known {
                 var field = rec.fields[i]
                 if column.interned {
                     if let shared = interned[field] { field = shared } else if interned.count < 100_000 { interned[field] = field }
                 }
                 if let problem = column.read(&row, field) {
-                    throw HarnessError.malformedReport(path: path, line: rec.line, reason: problem)
+                    throw HarnessError.malformedReport(path: path, line: rec.line, reason: "\(problem) (column \(i + 1))")
                 }
             }
+            row.key.read(param: row.key.parameters, renderScale: row.key.renderScale.isNaN ? nil : row.key.renderScale)
             if let p = ReportRowRules.problem(row) {
                 let at = index[p.column].map { " (column \($0 + 1))" } ?? ""
                 throw HarnessError.malformedReport(path: path, line: rec.line, reason: "\(p.column) \(p.reason)\(at)")

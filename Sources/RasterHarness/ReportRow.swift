@@ -1,150 +1,170 @@
 import Foundation
 
-/// One line of a report: one workload (kernel or scene x variant x backend x
-/// threads x size) measured on one host.
+/// One line of a report: one measurement (`MeasurementKey`) on one host.
 ///
 /// Every row carries its provenance (host, build, commit) so that rows cut
 /// from different reports and pasted together still say where they came from.
 /// Optional numbers are empty in the CSV: an unsupported workload has no
 /// time, a kernel without a reference has no PSNR.
+///
+/// The fields are stored in groups; `row.medianMs` reads `row.timing.medianMs`
+/// (dynamic member lookup), and the JSON form is flat, one key per field,
+/// as it was before the groups.
+@dynamicMemberLookup
 public struct ReportRow: Sendable, Codable, Equatable {
-    // Provenance.
-    public var suiteVersion = SuiteVersion.current
-    public var gitCommit = ""
-    public var date = ""
-    public var host = ""
-    public var hostCPU = ""
-    public var hostCores = 0
-    public var os = ""
-    public var swiftVersion = ""
-    public var build = ""
-    public var optimized = true
-    public var compilerFlags = ""
-    public var openMP = false
-    /// The host's 1-minute load average when the row was measured: above
-    /// the core count, other processes were competing for the CPU.
-    public var loadAverage: Double? = nil
-    // What was measured.
-    public var profile = ""
-    public var fps: Double? = nil
-    public var kernel = ""
-    public var variant = ""
-    public var backend = ""
-    public var threads = 1
-    public var width = 0
-    public var height = 0
-    /// `.suite` for the suite proper (empty in the CSV), else the sweep.
-    public var sweep = RowSweep.suite
-    /// Free-form workload parameters, e.g. "sigma=120" or "anchors=1000000".
-    public var param = ""
-    /// ok, unsupported or error ("ok", ... in the CSV).
-    public var status = RowStatus.ok
-    // Timing (milliseconds per iteration).
-    public var samples = 0
-    public var batch = 1
-    public var medianMs: Double? = nil
-    public var p95Ms: Double? = nil
-    public var p99Ms: Double? = nil
-    public var minMs: Double? = nil
-    public var maxMs: Double? = nil
-    public var madMs: Double? = nil
-    public var meanMs: Double? = nil
-    public var outliers: Int? = nil
-    // Throughput and the physical limit.
-    public var mpixPerS: Double? = nil
-    /// Work items per run and their unit ("px", "anchor").
-    public var itemsPerRun: Int? = nil
-    public var itemUnit = "px"
-    public var bytesPerRun: Int? = nil
-    public var gbPerS: Double? = nil
-    public var copyGBPerS: Double? = nil
-    public var bwFraction: Double? = nil
-    public var dramCopyGBPerS: Double? = nil
-    /// The floor of a run (`KernelWork`): bytes moved and floating-point
-    /// operations, and one core's compute peak measured in the same run.
-    public var workBytes: Double? = nil
-    public var workFlops: Double? = nil
-    public var peakGflops: Double? = nil
-    /// The larger of the memory floor (work_bytes at copy_gb_per_s) and the
-    /// compute floor (work_flops at peak_gflops x threads), in ms; and
-    /// limit_ms / median_ms, how close the row is to what the host allows.
-    public var limitMs: Double? = nil
-    public var limitShare: Double? = nil
-    /// Median time at 1 thread / median time at `threads`, same workload and run.
-    public var speedup: Double? = nil
-    // Budget.
-    public var budgetMs: Double? = nil
-    public var budgetShare: Double? = nil
-    public var fitsBudget: Bool? = nil
-    // Quality against RasterReference.
-    public var psnrDb: Double? = nil
-    public var maxErr: Double? = nil
-    public var qualityOn = ""
-    public var note = ""
-    /// Every sample, milliseconds per iteration, in the order taken.
-    public var samplesMs: [Double] = []
-    // Rounds (docs/measurement.md §3). Optional so that reports written before
-    // rounds existed still decode: nil means one round.
-    /// Rounds the workload was measured in; `median_ms` is then the median of the round medians.
-    public var rounds: Int? = nil
-    /// (slowest - fastest round median) / median_ms: how far runs disagree.
-    public var roundSpread: Double? = nil
-    /// The round (1-based) of each sample in `samplesMs`, same order.
-    public var sampleRounds: [Int]? = nil
-    /// Busy threads that competed for the cores while the row was measured
-    /// (`run --contend`); nil in reports written before it existed.
-    public var contend: Int? = nil
+    public var provenance = Provenance()
+    /// What was measured.
+    public var key = MeasurementKey()
+    public var timing = Timing()
+    public var throughput = Throughput()
+    public var budget = BudgetFields()
+    public var quality = QualityFields()
+    public var repetition = Repetition()
 
     public init() {}
 
-    /// The identity compare matches rows on.
-    public var key: RowKey {
-        RowKey(kernel: kernel, variant: variant, backend: backend, profile: profile, threads: threads,
-               width: width, height: height, sweep: sweep.rawValue, param: param)
+    /// Where and how the row was measured.
+    public struct Provenance: Sendable, Codable, Equatable {
+        public var suiteVersion = SuiteVersion.current
+        public var gitCommit = ""
+        public var date = ""
+        public var host = ""
+        public var hostCPU = ""
+        public var hostCores = 0
+        public var os = ""
+        public var swiftVersion = ""
+        public var build = ""
+        public var optimized = true
+        public var compilerFlags = ""
+        public var openMP = false
+        /// The host's 1-minute load average when the row was measured: above
+        /// the core count, other processes were competing for the CPU.
+        public var loadAverage: Double? = nil
+        /// Busy threads that competed for the cores while the row was measured
+        /// (`run --contend`); nil in reports written before it existed.
+        public var contend: Int? = nil
+        public var note = ""
     }
 
-    public var isOK: Bool { status == .ok }
+    /// Milliseconds per iteration.
+    public struct Timing: Sendable, Codable, Equatable {
+        /// ok, unsupported or error ("ok", ... in the CSV).
+        public var status = RowStatus.ok
+        public var samples = 0
+        public var batch = 1
+        public var medianMs: Double? = nil
+        public var p95Ms: Double? = nil
+        public var p99Ms: Double? = nil
+        public var minMs: Double? = nil
+        public var maxMs: Double? = nil
+        public var madMs: Double? = nil
+        public var meanMs: Double? = nil
+        public var outliers: Int? = nil
+        /// Every sample, milliseconds per iteration, in the order taken.
+        public var samplesMs: [Double] = []
+    }
+
+    /// Throughput and the physical limit.
+    public struct Throughput: Sendable, Codable, Equatable {
+        public var mpixPerS: Double? = nil
+        /// Work items per run and their unit ("px", "anchor").
+        public var itemsPerRun: Int? = nil
+        public var itemUnit = "px"
+        public var bytesPerRun: Int? = nil
+        public var gbPerS: Double? = nil
+        public var copyGBPerS: Double? = nil
+        public var bwFraction: Double? = nil
+        public var dramCopyGBPerS: Double? = nil
+        /// The floor of a run (`KernelWork`): bytes moved and floating-point
+        /// operations, and one core's compute peak measured in the same run.
+        public var workBytes: Double? = nil
+        public var workFlops: Double? = nil
+        public var peakGflops: Double? = nil
+        /// The larger of the memory floor (work_bytes at copy_gb_per_s) and
+        /// the compute floor (work_flops at peak_gflops x threads), in ms;
+        /// and limit_ms / median_ms, how close the row is to what the host allows.
+        public var limitMs: Double? = nil
+        public var limitShare: Double? = nil
+        /// Median time at 1 thread / median time at `threads`, same workload and run.
+        public var speedup: Double? = nil
+    }
+
+    /// The frame budget and the verdict.
+    public struct BudgetFields: Sendable, Codable, Equatable {
+        public var fps: Double? = nil
+        public var budgetMs: Double? = nil
+        public var budgetShare: Double? = nil
+        public var fitsBudget: Bool? = nil
+    }
+
+    /// Quality against RasterReference.
+    public struct QualityFields: Sendable, Codable, Equatable {
+        public var psnrDb: Double? = nil
+        public var maxErr: Double? = nil
+        public var qualityOn = ""
+    }
+
+    /// Rounds (docs/measurement.md §3). Optional so that reports written before
+    /// rounds existed still decode: nil means one round.
+    public struct Repetition: Sendable, Codable, Equatable {
+        /// Rounds the workload was measured in; `median_ms` is then the median of the round medians.
+        public var rounds: Int? = nil
+        /// (slowest - fastest round median) / median_ms: how far runs disagree.
+        public var roundSpread: Double? = nil
+        /// The round (1-based) of each sample in `samplesMs`, same order.
+        public var sampleRounds: [Int]? = nil
+    }
+
+    public subscript<T>(dynamicMember kp: WritableKeyPath<Provenance, T>) -> T {
+        get { provenance[keyPath: kp] } set { provenance[keyPath: kp] = newValue }
+    }
+    public subscript<T>(dynamicMember kp: WritableKeyPath<MeasurementKey, T>) -> T {
+        get { key[keyPath: kp] } set { key[keyPath: kp] = newValue }
+    }
+    /// The key's computed properties (`paramText`, `scaleLabel`).
+    public subscript<T>(dynamicMember kp: KeyPath<MeasurementKey, T>) -> T { key[keyPath: kp] }
+    public subscript<T>(dynamicMember kp: WritableKeyPath<Timing, T>) -> T {
+        get { timing[keyPath: kp] } set { timing[keyPath: kp] = newValue }
+    }
+    public subscript<T>(dynamicMember kp: WritableKeyPath<Throughput, T>) -> T {
+        get { throughput[keyPath: kp] } set { throughput[keyPath: kp] = newValue }
+    }
+    public subscript<T>(dynamicMember kp: WritableKeyPath<BudgetFields, T>) -> T {
+        get { budget[keyPath: kp] } set { budget[keyPath: kp] = newValue }
+    }
+    public subscript<T>(dynamicMember kp: WritableKeyPath<QualityFields, T>) -> T {
+        get { quality[keyPath: kp] } set { quality[keyPath: kp] = newValue }
+    }
+    public subscript<T>(dynamicMember kp: WritableKeyPath<Repetition, T>) -> T {
+        get { repetition[keyPath: kp] } set { repetition[keyPath: kp] = newValue }
+    }
+
+    // Every group writes its fields into the row's one JSON object.
+    public init(from decoder: Decoder) throws {
+        provenance = try Provenance(from: decoder)
+        key = try MeasurementKey(from: decoder)
+        timing = try Timing(from: decoder)
+        throughput = try Throughput(from: decoder)
+        budget = try BudgetFields(from: decoder)
+        quality = try QualityFields(from: decoder)
+        repetition = try Repetition(from: decoder)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        try provenance.encode(to: encoder)
+        try key.encode(to: encoder)
+        try timing.encode(to: encoder)
+        try throughput.encode(to: encoder)
+        try budget.encode(to: encoder)
+        try quality.encode(to: encoder)
+        try repetition.encode(to: encoder)
+    }
+
+    public var isOK: Bool { timing.status == .ok }
 }
 
 public enum RowStatus: String, Sendable, Codable, CaseIterable {
     case ok, unsupported, error
-}
-
-/// Which part of a run a row belongs to. The suite proper is the empty
-/// text, so CSV and JSON reports read and write exactly as before the enum.
-public enum RowSweep: String, Sendable, Codable, CaseIterable {
-    case suite = "", size, sigma
-
-    public init(_ kind: SweepKind?) {
-        switch kind {
-        case nil: self = .suite
-        case .size?: self = .size
-        case .sigma?: self = .sigma
-        }
-    }
-}
-
-/// What makes two rows "the same measurement" in two reports.
-public struct RowKey: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public var kernel, variant, backend, profile: String
-    public var threads, width, height: Int
-    public var sweep, param: String
-
-    public var description: String {
-        var s = "\(kernel)/\(variant)/\(backend) t=\(threads)"
-        if width > 0 || height > 0 { s += " \(width)x\(height)" }
-        if !profile.isEmpty { s += " \(profile)" }
-        if !param.isEmpty { s += " \(param)" }
-        if !sweep.isEmpty { s += " [\(sweep) sweep]" }
-        return s
-    }
-
-    public static func < (a: RowKey, b: RowKey) -> Bool { a.description < b.description }
-
-    /// The key without the backend and thread count, to line up backends.
-    public var withoutBackend: RowKey {
-        var k = self; k.backend = ""; k.threads = 0; return k
-    }
 }
 
 // MARK: - Number formatting

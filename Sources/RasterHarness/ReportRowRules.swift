@@ -75,10 +75,6 @@ public enum ReportRowRules {
         int("host_cores", "hostCores", \.hostCores, 0...1 << 20),
         amount("load_avg", "loadAverage", \.loadAverage),
         amount("fps", "fps", \.fps, positive: true),
-        Rule(column: "backend", key: "backend") { r in
-            BackendKind(rawValue: r.backend) != nil ? nil
-                : "'\(RasterError.escaped(r.backend))' is not a backend (accepted: \(BackendKind.allCases.map(\.rawValue).joined(separator: ", ")))"
-        },
         int("threads", "threads", \.threads, 1...BackendKind.maxThreads),
         int("width", "width", \.width, 0...Image.maxDimension),
         int("height", "height", \.height, 0...Image.maxDimension),
@@ -124,6 +120,10 @@ public enum ReportRowRules {
             return "value \(bad) is not a round number (accepted: >= 0)"
         },
         optInt("contend", "contend", \.contend, 0...Contention.maximum),
+        Rule(column: "render_scale", key: "renderScale") { r in
+            let v = r.key.renderScale
+            return v.isFinite && v > 0 && v <= 1 ? nil : "\(v) is out of range (accepted: a number > 0 and <= 1)"
+        },
         amount("work_bytes", "workBytes", \.workBytes),
         amount("work_flops", "workFlops", \.workFlops),
         amount("peak_gflops", "peakGflops", \.peakGflops, positive: true),

@@ -1,3 +1,4 @@
+import RasterKit
 /// Rounds (docs/measurement.md §3): the selected workloads measured K times over,
 /// each round in a new seeded random order, after Abedi and Brecht's
 /// randomised multiple interleaved trials. A slow drift of the host (a
@@ -5,33 +6,15 @@
 /// workload in turn instead of on whichever ran late, and each round is one
 /// replicate of the whole measurement: what `compare` resamples.
 
-/// SplitMix64 (Steele, Lea and Flood): a tiny, seedable generator whose
-/// stream is fixed by its seed on every platform, so an order or a
-/// bootstrap can be replayed exactly. Not for cryptography.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A uniform integer in 0..<n without modulo bias worth speaking of
-    /// (n is at most a few thousand here; Lemire's multiply-shift).
-    public mutating func below(_ n: Int) -> Int {
-        Int((UInt64(n).multipliedFullWidth(by: next())).high)
-    }
-}
+// Orders and bootstraps draw from RasterKit's SeededGenerator (SplitMix64):
+// its stream is fixed by its seed on every platform, so both replay exactly.
 
 public enum RoundOrder {
     /// The order of round `round` (1-based): a Fisher-Yates shuffle of
     /// 0..<count from a generator seeded by (seed, round), so any round of a
     /// run can be replayed from the seed the run printed.
     public static func permutation(count: Int, seed: UInt64, round: Int) -> [Int] {
-        var g = SplitMix64(seed: seed ^ (UInt64(truncatingIfNeeded: round) &* 0xD1B5_4A32_D192_ED03))
+        var g = SeededGenerator(seed: seed ^ (UInt64(truncatingIfNeeded: round) &* 0xD1B5_4A32_D192_ED03))
         var order = Array(0..<count)
         if count > 1 {
             for i in stride(from: count - 1, to: 0, by: -1) { order.swapAt(i, g.below(i + 1)) }
@@ -51,10 +34,10 @@ public enum RoundMerge {
     /// in which their keys first appear.
     public static func merge(_ rounds: [[ReportRow]], ids: [Int]) -> [ReportRow] {
         precondition(rounds.count == ids.count)
-        var order: [RowKey] = []
-        var groups: [RowKey: [(Int, ReportRow)]] = [:]
+        var order: [MeasurementKey] = []
+        var groups: [MeasurementKey: [(Int, ReportRow)]] = [:]
         for (rows, id) in zip(rounds, ids) {
-            var seen = Set<RowKey>()
+            var seen = Set<MeasurementKey>()
             for row in rows where seen.insert(row.key).inserted {
                 if groups[row.key] == nil { order.append(row.key) }
                 groups[row.key, default: []].append((id, row))

@@ -1,42 +1,5 @@
 import Foundation
 
-/// Where a measurement sits: what `run`'s workloads and `bench`'s job have
-/// in common, all a report row needs besides the samples.
-public struct RowCoordinates: Sendable {
-    public var kernel: String
-    public var variant: String
-    public var backend: String
-    public var threads: Int
-    public var width: Int
-    public var height: Int
-    public var sweep: SweepKind? = nil
-    public var param: String = ""
-    /// Work per run and its unit ("px", "anchor").
-    public var items: Int
-    public var itemUnit: String = "px"
-    /// Bytes read plus written per run, for memory-bound work; nil otherwise.
-    public var bytesPerRun: Int? = nil
-    /// The least traffic and arithmetic a run needs; nil when no model exists.
-    public var work: WorkFloor? = nil
-    public var note: String = ""
-
-    public init(kernel: String, variant: String, backend: String, threads: Int, width: Int, height: Int,
-                items: Int? = nil, param: String = "", note: String = "") {
-        self.kernel = kernel; self.variant = variant; self.backend = backend; self.threads = threads
-        self.width = width; self.height = height; self.items = items ?? width * height
-        self.param = param; self.note = note
-    }
-}
-
-extension Workload {
-    public var coordinates: RowCoordinates {
-        var c = RowCoordinates(kernel: kernel, variant: variant, backend: backend.rawValue, threads: threads,
-                               width: width, height: height, items: items, param: param, note: note)
-        c.sweep = sweep; c.itemUnit = itemUnit; c.bytesPerRun = bytesPerRun; c.work = work
-        return c
-    }
-}
-
 /// Turns samples into a report row: provenance, coordinates, statistics,
 /// throughput, the bandwidth fraction and the budget verdict. The suite
 /// runner and `bench` both build their rows here, so a `bench --csv` row
@@ -62,21 +25,21 @@ public struct RowBuilder {
         self.verdictWidth = verdictWidth; self.verdictHeight = verdictHeight
     }
 
-    /// A row with the provenance and the coordinates, no numbers yet.
-    public func base(_ c: RowCoordinates) -> ReportRow {
+    /// A row with the provenance, the key (its profile set to the
+    /// builder's) and the amount of work per run, no numbers yet.
+    public func base(_ key: MeasurementKey, items: Int, itemUnit: String = "px", bytesPerRun: Int? = nil,
+                     note: String = "") -> ReportRow {
         let h = host
         var row = ReportRow()
         row.gitCommit = h.gitCommit; row.date = date; row.host = h.hostname; row.hostCPU = h.cpuModel
         row.hostCores = h.cores; row.os = h.os; row.swiftVersion = h.swiftVersion; row.build = h.build
         row.optimized = h.optimized; row.compilerFlags = h.compilerFlags; row.openMP = h.openMP
-        row.profile = profile; row.fps = budget.fps
-        row.kernel = c.kernel; row.variant = c.variant; row.backend = c.backend; row.threads = c.threads
-        row.width = c.width; row.height = c.height; row.sweep = RowSweep(c.sweep); row.param = c.param
-        row.itemsPerRun = c.items; row.itemUnit = c.itemUnit; row.bytesPerRun = c.bytesPerRun
+        row.key = key; row.key.profile = profile; row.fps = budget.fps
+        row.itemsPerRun = items; row.itemUnit = itemUnit; row.bytesPerRun = bytesPerRun
         row.budgetShare = budget.share
         row.loadAverage = HostInfo.loadAverage()
         row.contend = contend
-        row.note = c.note
+        row.note = note
         if !h.optimized { row.note = (row.note.isEmpty ? "" : row.note + "; ") + "DEBUG BUILD: times not meaningful" }
         return row
     }
@@ -87,14 +50,14 @@ public struct RowBuilder {
     /// frame is) and the compute peak times the cores the threads can use.
     /// A limit above the fastest sample means the floor is not one: the
     /// note says so, and `limitAboveTime` finds such rows.
-    func limit(_ row: inout ReportRow, work: WorkFloor, coordinates c: RowCoordinates, bandwidth: BandwidthTable) {
+    func limit(_ row: inout ReportRow, work: WorkFloor, bandwidth: BandwidthTable) {
         row.workBytes = work.bytes; row.workFlops = work.flops
-        let frameBytes = c.width > 0 ? 4 * c.width * c.height : max(64, Int(work.bytes / 2))
-        guard let copy = try? bandwidth.frame(bytes: frameBytes, threads: c.threads),
+        let frameBytes = row.width > 0 ? 4 * row.width * row.height : max(64, Int(work.bytes / 2))
+        guard let copy = try? bandwidth.frame(bytes: frameBytes, threads: row.threads),
               let peak = try? bandwidth.computePeak(), let median = row.medianMs, median > 0 else { return }
         row.copyGBPerS = row.copyGBPerS ?? copy.gigabytesPerSecond
         row.peakGflops = peak.gigaflopsPerSecond
-        let cores = Double(max(1, min(c.threads, host.cores)))
+        let cores = Double(max(1, min(row.threads, host.cores)))
         let memoryMs = work.bytes / copy.bytesPerSecond * 1e3
         let computeMs = work.flops / (peak.flopsPerSecond * cores) * 1e3
         let limit = max(memoryMs, computeMs)
@@ -108,7 +71,9 @@ public struct RowBuilder {
 
     /// Statistics, throughput, bandwidth (when `bandwidth` is given and the
     /// work is memory-bound) and the budget verdict from the samples.
-    public func fill(_ row: inout ReportRow, samples: Samples, coordinates c: RowCoordinates, bandwidth: BandwidthTable?) {
+    /// The work per run is the row's own (`base`).
+    public func fill(_ row: inout ReportRow, samples: Samples, bandwidth: BandwidthTable?, work: WorkFloor? = nil) {
+        let items = row.itemsPerRun ?? 0
         let ms = samples.summary.scaled(by: 1e-6)
         row.samples = ms.count; row.batch = samples.batch
         row.medianMs = ms.median; row.p95Ms = ms.p95; row.p99Ms = ms.p99
@@ -116,23 +81,23 @@ public struct RowBuilder {
         row.outliers = ms.outliers
         row.samplesMs = samples.nanoseconds.map { $0 * 1e-6 }
         let seconds = ms.median / 1e3
-        if c.itemUnit == "px" && c.items > 0 { row.mpixPerS = Double(c.items) / seconds / 1e6 }
-        if let bytes = c.bytesPerRun {
+        if row.itemUnit == "px" && items > 0 { row.mpixPerS = Double(items) / seconds / 1e6 }
+        if let bytes = row.bytesPerRun {
             row.gbPerS = Double(bytes) / seconds / 1e9
             // One frame for image kernels (docs/measurement.md §2); otherwise a copy with the same traffic.
-            let copyBytes = c.width > 0 ? 4 * c.width * c.height : bytes / 2
-            if let copy = try? bandwidth?.frame(bytes: copyBytes, threads: c.threads) {
+            let copyBytes = row.width > 0 ? 4 * row.width * row.height : bytes / 2
+            if let copy = try? bandwidth?.frame(bytes: copyBytes, threads: row.threads) {
                 row.copyGBPerS = copy.gigabytesPerSecond
                 row.bwFraction = row.gbPerS! / copy.gigabytesPerSecond
             }
-            if probeDRAM, let dram = try? bandwidth?.dram(lastLevelCache: host.lastLevelCacheBytes, threads: c.threads) {
+            if probeDRAM, let dram = try? bandwidth?.dram(lastLevelCache: host.lastLevelCacheBytes, threads: row.threads) {
                 row.dramCopyGBPerS = dram.gigabytesPerSecond
             }
         }
-        if let work = c.work, let bandwidth { limit(&row, work: work, coordinates: c, bandwidth: bandwidth) }
+        if let work, let bandwidth { limit(&row, work: work, bandwidth: bandwidth) }
         row.budgetMs = budget.milliseconds
         // The verdict only means something for a whole frame.
-        if c.width == verdictWidth && c.height == verdictHeight {
+        if row.width == verdictWidth && row.height == verdictHeight {
             row.fitsBudget = budget.fits(p95Ms: ms.p95)
         }
     }

@@ -24,11 +24,11 @@ public enum RunSummary {
             let exact = front.options.filter { $0.variant == "exact" && $0.scale == 1 }
             if let best = exact.min(by: { $0.medianMs < $1.medianMs }) {
                 line += "; exact fastest on \(best.backend) t=\(best.threads) (\(Human.time(ms: best.medianMs)))"
-                if best.backend == BackendKind.naive.rawValue {
+                if best.backend == .naive {
                     line += ", naive itself"
-                } else if let naive = exact.first(where: { $0.backend == BackendKind.naive.rawValue }), best.medianMs > 0 {
+                } else if let naive = exact.first(where: { $0.backend == .naive }), best.medianMs > 0 {
                     line += ", \(Human.number(naive.medianMs / best.medianMs))x naive"
-                } else if leftOut.contains(where: { $0.kernel == front.target && $0.variant == "exact" && $0.param.isEmpty }) {
+                } else if leftOut.contains(where: { $0.kernel == front.target && $0.variant == "exact" && $0.paramText.isEmpty }) {
                     line += ", naive left out by --quick"
                 }
             }

@@ -8,13 +8,13 @@ public enum RunTable {
     public static func render(_ rows: [ReportRow]) -> String {
         // The naive row of the same kernel, variant, size and parameters:
         // the baseline every speed-up is quoted against (docs/contract.md §3).
-        var naive: [RowKey: Double] = [:]
-        for r in rows where r.backend == BackendKind.naive.rawValue && r.isOK {
-            if let m = r.medianMs { naive[r.key.withoutBackend] = m }
+        var naive: [MeasurementKey.AnyBackend: Double] = [:]
+        for r in rows where r.backend == .naive && r.isOK {
+            if let m = r.medianMs { naive[r.key.anyBackend] = m }
         }
         // Workloads told apart only by a parameter (fill's shape=blob and
         // shape=stars) need it on the line.
-        let showParam = rows.contains { !$0.param.isEmpty }
+        let showParam = rows.contains { !$0.paramText.isEmpty }
         // With rounds, the median is the median of round medians and
         // "spread" is (slowest - fastest round median) / median.
         let showRounds = rows.contains { ($0.rounds ?? 1) > 1 }
@@ -23,7 +23,7 @@ public enum RunTable {
         for r in rows {
             let size = r.width > 0 ? "\(r.width)x\(r.height)" : "\(r.itemsPerRun.map { Human.number(Double($0)) } ?? "?") \(r.itemUnit)s"
             guard r.isOK, let median = r.medianMs else {
-                t.add([r.kernel, r.variant, r.backend, "\(r.threads)", size] + (showParam ? [r.param] : []) + [r.status.rawValue.uppercased()])
+                t.add([r.kernel, r.variant, r.backend.rawValue, "\(r.threads)", size] + (showParam ? [r.paramText] : []) + [r.status.rawValue.uppercased()])
                 continue
             }
             var bw = ""
@@ -37,16 +37,17 @@ public enum RunTable {
             case .some(false): budget = "OVER"
             case .none: budget = ""
             }
-            let coordinates: [String] = [r.kernel, r.variant, r.backend, "\(r.threads)", size] + (showParam ? [r.param] : [])
+            let coordinates: [String] = [r.kernel, r.variant, r.backend.rawValue, "\(r.threads)", size] + (showParam ? [r.paramText] : [])
             let spread: [String] = showRounds ? [r.roundSpread.map { Human.percent($0) } ?? ""] : []
             let times: [String] = [Human.time(ms: median), r.p95Ms.map { Human.time(ms: $0) } ?? "",
                                    r.madMs.map { Human.percent($0 / median) } ?? ""]
-            let figures: [String] = times + spread + [
-                r.mpixPerS.map { Human.number($0) } ?? "",
-                bw, r.limitShare.map { Human.percent($0) } ?? "", naive[r.key.withoutBackend].map { Human.number($0 / median) + "x" } ?? "",
-                r.speedup.map { Human.number($0) + "x" } ?? "",
-                r.psnrDb.map { $0.isInfinite ? "inf" : Human.number($0, 3) } ?? "",
-                r.maxErr.map { Human.number($0) } ?? "", budget]
+            let mpix: String = r.mpixPerS.map { Human.number($0) } ?? ""
+            let vsNaive: String = naive[r.key.anyBackend].map { Human.number($0 / median) + "x" } ?? ""
+            let speedup: String = r.speedup.map { Human.number($0) + "x" } ?? ""
+            let psnr: String = r.psnrDb.map { $0.isInfinite ? "inf" : Human.number($0, 3) } ?? ""
+            let maxErr: String = r.maxErr.map { Human.number($0) } ?? ""
+            let limit: String = r.limitShare.map { Human.percent($0) } ?? ""
+            let figures: [String] = times + spread + [mpix, bw, limit, vsNaive, speedup, psnr, maxErr, budget]
             t.add(coordinates + figures)
         }
         return t.render()
@@ -55,9 +56,9 @@ public enum RunTable {
     /// Lines naming the rows whose limit is above their fastest sample: a
     /// floor that is not one, so a count in `KernelWork` is wrong.
     public static func floorsAboveTime(_ rows: [ReportRow]) -> [String] {
-        rows.compactMap { r in
+        rows.compactMap { r -> String? in
             guard let limit = r.limitMs, let fastest = r.minMs, limit > fastest else { return nil }
-            let name = "\(r.kernel)/\(r.variant)/\(r.backend) t=\(r.threads) \(r.width)x\(r.height) \(r.param)"
+            let name = "\(r.kernel)/\(r.variant)/\(r.backend.rawValue) t=\(r.threads) \(r.width)x\(r.height) \(r.parameters)"
             return "  \(TerminalText.safe(name)): limit \(Human.time(ms: limit)) > fastest \(Human.time(ms: fastest))"
         }
     }
@@ -68,10 +69,10 @@ public enum RunTable {
         var order: [String] = []
         var groups: [String: (count: Int, sizes: Set<String>, note: String)] = [:]
         for r in rows where !r.isOK {
-            let k = "\(r.status.rawValue): \(r.kernel)/\(r.variant)/\(r.backend)"
+            let k = "\(r.status.rawValue): \(r.kernel)/\(r.variant)/\(r.backend.rawValue)"
             if groups[k] == nil { order.append(k); groups[k] = (0, [], r.note) }
             groups[k]!.count += 1
-            groups[k]!.sizes.insert(r.sweep == .suite ? "suite" : "\(r.sweep.rawValue) sweep")
+            groups[k]!.sizes.insert(r.sweep == nil ? "suite" : "\(r.sweep?.rawValue ?? "") sweep")
         }
         return order.map { k in
             let g = groups[k]!
@@ -101,19 +102,19 @@ public enum SweepAnalysis {
     }
 
     static func groupKey(_ r: ReportRow) -> String {
-        "\(r.kernel)/\(r.variant)/\(r.backend)"
+        "\(r.kernel)/\(r.variant)/\(r.backend.rawValue)"
     }
 
     /// Speed-up at each thread count against 1 thread, and the gain per thread
     /// added since the previous count (1.0 = perfect scaling).
     public static func threads(_ rows: [ReportRow]) -> String? {
-        let suite = rows.filter { $0.sweep == .suite && $0.isOK }
+        let suite = rows.filter { $0.sweep == nil && $0.isOK }
         let counts = Array(Set(suite.map(\.threads))).sorted()
         guard counts.count > 1 else { return nil }
         var groups: [String: [Int: ReportRow]] = [:]
         var order: [String] = []
         for r in suite {
-            let k = "\(groupKey(r)) \(r.width)x\(r.height) \(r.param)"
+            let k = "\(groupKey(r)) \(r.width)x\(r.height) \(r.paramText)"
             if groups[k] == nil { order.append(k) }
             groups[k, default: [:]][r.threads] = r
         }
@@ -171,7 +172,7 @@ public enum SweepAnalysis {
     public static func sigmas(_ rows: [ReportRow]) -> String? {
         let sweep = rows.filter { $0.sweep == .sigma }
         guard !sweep.isEmpty else { return nil }
-        func sigma(_ r: ReportRow) -> Double { Double(r.param.replacingOccurrences(of: "sigma=", with: "")) ?? 0 }
+        func sigma(_ r: ReportRow) -> Double { Double(r.parameters.replacingOccurrences(of: "sigma=", with: "")) ?? 0 }
         let values = Array(Set(sweep.map(sigma))).sorted()
         var groups: [String: [Double: ReportRow]] = [:]
         var order: [String] = []

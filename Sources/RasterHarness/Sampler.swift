@@ -50,7 +50,7 @@ public struct SamplerSettings: Sendable, Equatable, Codable {
 
     public func validate() throws {
         guard minSamples >= 1, minSamples <= maxSamples else {
-            throw HarnessError.invalidArgument(name: "--runs", value: "\(minSamples)", accepted: "1...\(maxSamples)")
+            throw HarnessError.invalidArgument(name: "minSamples", value: "\(minSamples)", accepted: "1...\(maxSamples)")
         }
         guard warmupTime >= 0, minTime >= 0, maxTime > 0, minSampleTime > 0 else {
             throw HarnessError.invalidArgument(name: "sampler times", value: "\(self)", accepted: "non-negative seconds")

@@ -25,9 +25,6 @@ public struct Summary: Sendable, Equatable, Codable {
     public var mad: Double
     public var outliers: Int
 
-    /// Factor turning an unscaled MAD into a standard-deviation estimate for normal data.
-    public static let madToSigma = 1.4826
-
     public init(_ samples: [Double]) {
         precondition(!samples.isEmpty, "Summary needs at least one sample")
         let sorted = samples.sorted()

@@ -55,9 +55,6 @@ public enum Suite {
         [freeform, linear, radial, fill, composite, blur, controlPoints, mesh] + scenes
     }
 
-    public static var kernelNames: [String] { entries.filter { !$0.isScene }.map(\.name) }
-    public static var sceneNames: [String] { entries.filter(\.isScene).map(\.name) }
-
     /// The threads a backend really runs: naive is single-threaded by
     /// definition, the C backend built without OpenMP too.
     public static func effectiveThreads(_ backend: BackendKind, requested: Int) -> Int {
@@ -105,7 +102,7 @@ public enum SweepKind: String, CaseIterable, Sendable, Codable {
         for part in list.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
             if part == "all" { out.formUnion(SweepKind.allCases); continue }
             guard let k = SweepKind(rawValue: part) else {
-                throw HarnessError.invalidArgument(name: "--sweep", value: "'\(RasterError.escaped(part))'",
+                throw HarnessError.invalidArgument(name: "sweep", value: "'\(RasterError.escaped(part))'",
                                                    accepted: (SweepKind.allCases.map(\.rawValue) + ["all"]).joined(separator: ", "))
             }
             out.insert(k)

@@ -38,7 +38,7 @@ extension Suite {
                     return view
                 })
             }
-            w.param = "sigma=\(NumberFormat.decimal(sigma))"
+            w.parameters = "sigma=\(NumberFormat.decimal(sigma))"
             w.slowOnNaive = r.backend == .naive && variant == .exact && NaiveCost.blurTaps(width: r.width, height: r.height, sigma: sigma) >= NaiveCost.slowTaps
             w.bytesPerRun = 16 * r.width * r.height
             w.work = (try? GaussianBlur(sigma: sigma, edge: .transparent)).map {

@@ -28,7 +28,7 @@ extension Suite {
             }
             w.bytesPerRun = 12 * r.width * r.height
             w.work = KernelWork.composite(width: r.width, height: r.height)
-            w.param = "opacity=0.8"
+            w.parameters = "opacity=0.8"
             if r.withQuality {
                 w.reference = ReferenceSource(key: "composite \(r.width)x\(r.height)") {
                     let src = try Fixtures.translucentLayer(width: r.width, height: r.height)

@@ -29,7 +29,7 @@ extension Suite {
                 })
             }
             w.itemUnit = "anchor"
-            w.param = "anchors=\(anchorCount)"
+            w.parameters = "anchors=\(anchorCount)"
             w.bytesPerRun = anchorCount * (8 + 16)
             w.work = KernelWork.controlPoints(anchors: anchorCount)
             return [w]

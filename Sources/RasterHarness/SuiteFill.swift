@@ -32,7 +32,7 @@ extension Suite {
                             return view
                         })
                     }
-                    w.param = "shape=\(shape.name)"
+                    w.parameters = "shape=\(shape.name)"
                     w.work = KernelWork.fill(shape.fill, width: r.width, height: r.height)
                     if r.withQuality {
                         w.reference = ReferenceSource(key: "fill \(shape.name) \(r.width)x\(r.height)") {

@@ -28,7 +28,7 @@ extension Suite {
                 // The `mesh` scene's rows carry the same name: without a
                 // parameter the kernel's exact row and the scene's share a
                 // report key, and rounds merged them into one row.
-                w.param = "grid=3x3"
+                w.parameters = "grid=3x3"
                 w.work = KernelWork.mesh(m, variant: variant, width: r.width, height: r.height)
                 if r.withQuality {
                     w.reference = ReferenceSource(key: "mesh \(r.width)x\(r.height)") {

@@ -45,7 +45,9 @@ public final class SuiteRunner {
     public let config: RunConfiguration
     public let bandwidth: BandwidthTable
     private var references: [(key: String, values: [Double])] = []
-    private var qualities: [String: Quality] = [:]
+    private var qualities: [QualityKey: Quality] = [:]
+    /// The image does not depend on the thread count: the key leaves it out.
+    private struct QualityKey: Hashable { var workload: MeasurementKey; var reference: String }
     /// References kept at once: each is width * height * 4 Doubles (32 MB
     /// for a 750x1334 frame), and consecutive workloads share one.
     static let referenceCacheSize = 2
@@ -77,7 +79,9 @@ public final class SuiteRunner {
     }
 
     /// A row with the run's provenance and the workload's coordinates, no numbers yet.
-    public func baseRow(_ w: Workload) -> ReportRow { rowBuilder.base(w.coordinates) }
+    public func baseRow(_ w: Workload) -> ReportRow {
+        rowBuilder.base(w.key, items: w.items, itemUnit: w.itemUnit, bytesPerRun: w.bytesPerRun, note: w.note)
+    }
 
     /// `withQuality: false` leaves the quality columns empty: rounds
     /// (Rounds.swift) measure it once, in plan order, after timing.
@@ -126,9 +130,7 @@ public final class SuiteRunner {
 
     /// Statistics, throughput, bandwidth and budget from the samples.
     public func fill(_ row: inout ReportRow, samples: Samples, workload w: Workload, work: WorkFloor?) {
-        var c = w.coordinates
-        c.work = work
-        rowBuilder.fill(&row, samples: samples, coordinates: c, bandwidth: bandwidth)
+        rowBuilder.fill(&row, samples: samples, bandwidth: bandwidth, work: work)
     }
 
     /// The output's quality, once per (kernel, variant, backend, size,
@@ -137,7 +139,7 @@ public final class SuiteRunner {
     /// output or the reference fails.
     func quality(_ w: Workload, _ instance: WorkloadInstance) throws -> Quality? {
         guard let source = w.reference, let output = instance.output else { return nil }
-        let key = "\(w.kernel)/\(w.variant)/\(w.backend.rawValue) \(w.width)x\(w.height) \(w.param) \(source.key)"
+        let key = QualityKey(workload: w.key.anyThreads, reference: source.key)
         if let q = qualities[key] { return q }
         let view = try output()
         let reference: [Double]
@@ -158,14 +160,12 @@ public final class SuiteRunner {
     /// speedup = median at 1 thread / median at n threads, for rows with
     /// n > 1 whose 1-thread twin (same workload, same run) exists.
     public static func fillSpeedups(_ rows: inout [ReportRow]) {
-        var single: [RowKey: Double] = [:]
+        var single: [MeasurementKey: Double] = [:]
         for r in rows where r.isOK && r.threads == 1 {
-            var k = r.key; k.threads = 0
-            if let m = r.medianMs { single[k] = m }
+            if let m = r.medianMs { single[r.key.anyThreads] = m }
         }
         for i in rows.indices where rows[i].isOK && rows[i].threads > 1 {
-            var k = rows[i].key; k.threads = 0
-            if let one = single[k], let m = rows[i].medianMs, m > 0 { rows[i].speedup = one / m }
+            if let one = single[rows[i].key.anyThreads], let m = rows[i].medianMs, m > 0 { rows[i].speedup = one / m }
         }
     }
 }

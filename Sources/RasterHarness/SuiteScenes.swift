@@ -57,7 +57,7 @@ extension Suite {
                     return image.view
                 }, work: work)
             }
-            w.param = v.scaleLabel
+            w.renderScale = v.scale
             w.floorSamples = sceneFloorSamples
             // Its exact blurs at this scale (the quarter layer blurs its own small layer).
             if r.backend == .naive, v.selection.blur == .exact, v.selection.layer == .full,

@@ -7,18 +7,10 @@ import RasterKit
 /// `body`, which must only run the kernel on those buffers (no allocation,
 /// no set-up: reused buffers, docs/measurement.md §2). It is called once per
 /// workload, just before sampling, so the suite's memory is one workload's.
+@dynamicMemberLookup
 public struct Workload {
-    public var kernel: String
-    public var variant: String
-    public var backend: BackendKind
-    /// Threads the backend really uses (naive: always 1).
-    public var threads: Int
-    public var width: Int
-    public var height: Int
-    /// nil for the suite proper, the sweep for sweep rows.
-    public var sweep: SweepKind? = nil
-    /// Parameters worth a column, e.g. "sigma=120".
-    public var param: String = ""
+    /// What is measured; `w.kernel` reads `w.key.kernel`. The profile is the run's, set by its rows.
+    public var key: MeasurementKey
     /// Work per run and its unit: pixels for image kernels, anchors for K5.
     public var items: Int
     public var itemUnit: String = "px"
@@ -41,14 +33,20 @@ public struct Workload {
 
     public init(kernel: String, variant: String, backend: BackendKind, threads: Int, width: Int, height: Int,
                 items: Int? = nil, make: @escaping () throws -> WorkloadInstance) {
-        self.kernel = kernel; self.variant = variant; self.backend = backend; self.threads = threads
-        self.width = width; self.height = height; self.items = items ?? width * height; self.make = make
+        key = MeasurementKey(kernel: kernel, variant: variant, backend: backend, threads: threads, width: width, height: height)
+        self.items = items ?? width * height; self.make = make
     }
 
+    public subscript<T>(dynamicMember kp: WritableKeyPath<MeasurementKey, T>) -> T {
+        get { key[keyPath: kp] } set { key[keyPath: kp] = newValue }
+    }
+
+    public subscript<T>(dynamicMember kp: KeyPath<MeasurementKey, T>) -> T { key[keyPath: kp] }
+
     public var label: String {
-        var s = "\(kernel)/\(variant)/\(backend.rawValue) t=\(threads)"
-        if width > 0 { s += " \(width)x\(height)" } else { s += " \(items) \(itemUnit)s" }
-        if !param.isEmpty { s += " \(param)" }
+        var s = "\(key.kernel)/\(key.variant)/\(key.backend.rawValue) t=\(key.threads)"
+        if key.width > 0 { s += " \(key.width)x\(key.height)" } else { s += " \(items) \(itemUnit)s" }
+        if !key.paramText.isEmpty { s += " \(key.paramText)" }
         return s
     }
 }

@@ -49,6 +49,7 @@ public enum HTMLReport {
             var pics: [SceneMedia] = []
             var errors: [String] = []
             for scene in data.scenes {
+                guard let device else { errors.append("\(scene) is not drawn: the rows give no frame size"); continue }
                 let key = SceneKey(profile: profile, scene: scene)
                 do {
                     let m = try media[key] ?? SceneMedia.render(scene: scene, profile: device, width: options.mediaWidth, frameCount: options.animationFrames)
@@ -60,7 +61,7 @@ public enum HTMLReport {
             }
             var byScene: [String: [[ReportRow]]] = [:]
             for (k, perSource) in data.grouped(where: \.isScene, by: \.kernel) { byScene[k] = perSource }
-            let sizeGroups = data.grouped(where: { $0.sweep == .size }, by: { KernelWorkload(kernel: $0.kernel, workload: $0.workload) })
+            let sizeGroups = data.grouped(where: { $0.sweep == .size }, by: { KernelWorkload(kernel: $0.kernel, workload: $0.parameters) })
             let answers = answers(data, device: device)
             return ReportPage.ProfileSection(
                 data: data,
@@ -83,9 +84,10 @@ public enum HTMLReport {
 
     /// `choose`'s answer for each report's rows of this profile, in the
     /// order of the reports (a report without rows here gets none).
-    static func answers(_ data: ProfileData, device: DeviceProfile) -> [ReportAnswer] {
+    static func answers(_ data: ProfileData, device: DeviceProfile?) -> [ReportAnswer] {
         data.rows.enumerated().compactMap { s, rows in
-            rows.isEmpty ? nil : ReportAnswer.make(source: data.sources[s], rows: rows, device: device)
+            rows.isEmpty ? nil : ReportAnswer.make(source: data.sources[s], rows: rows, profile: device?.name ?? data.profile,
+                                                   profileFPS: device?.fps)
         }
     }
 
@@ -101,16 +103,20 @@ public enum HTMLReport {
         return (url, data.count)
     }
 
-    /// The named profile, or one made from the rows' frame size when the name is not built in.
-    static func deviceProfile(_ name: String, rows: [ReportRow]) -> DeviceProfile {
+    /// The named profile, or, when the name is not built in, one made from
+    /// the rows' frame and refresh rate (drawn at 2 px per point: the rows do
+    /// not say). nil when no row gives both: nothing is made up.
+    static func deviceProfile(_ name: String, rows: [ReportRow]) -> DeviceProfile? {
         if let p = try? DeviceProfile.named(name) { return p }
-        let r = rows.first { $0.width > 0 && $0.height > 0 && $0.sweep == .suite }
-        return DeviceProfile(name: name.isEmpty ? "custom" : name, width: r?.width ?? 750, height: r?.height ?? 1334,
-                             scale: 2, fps: r?.fps ?? 60, cores: r?.threads ?? 1, summary: "from the report's rows")
+        guard let r = rows.first(where: { $0.width > 0 && $0.height > 0 && $0.sweep == nil && $0.fps != nil }),
+              let fps = r.fps else { return nil }
+        return DeviceProfile(name: name.isEmpty ? "custom" : name, width: r.width, height: r.height,
+                             scale: 2, fps: fps, cores: r.threads, summary: "from the report's rows")
     }
 
-    static func summary(_ p: DeviceProfile, data: ProfileData) -> String {
-        var s = "\(p.width)×\(p.height) at \(NumberFormat.decimal(p.fps)) fps, \(p.cores) cores."
+    static func summary(_ p: DeviceProfile?, data: ProfileData) -> String {
+        var s = p.map { "\($0.width)×\($0.height) at \(NumberFormat.decimal($0.fps)) fps, \($0.cores) cores." }
+            ?? "No frame size or refresh rate in the rows."
         if let b = data.budgetMs {
             let share = data.all.lazy.compactMap(\.budgetShare).first
             s += " Budget \(ms(b))" + (share.map { " (\(NumberFormat.decimal($0 * 100))% of a frame)" } ?? "") + "."

@@ -1,30 +1,28 @@
 import Foundation
+import RasterKit
 
 /// Colours: one hue per backend (the reader learns them once), and per
 /// report a lightness step, so two reports of the same backend sit side by
 /// side as a darker and a lighter bar of the same colour.
 enum Palette {
-    static let backends = ["naive", "simd", "openmp"]
-
-    static func hue(_ backend: String) -> (Double, Double) {
+    static func hue(_ backend: BackendKind) -> (Double, Double) {
         switch backend {
-        case "naive": return (220, 0.08)
-        case "simd": return (205, 0.85)
-        case "openmp": return (32, 0.95)
-        default: return (280, 0.6)
+        case .naive: return (220, 0.08)
+        case .simd: return (205, 0.85)
+        case .openmp: return (32, 0.95)
         }
     }
 
     /// `source` 0 is the first report; later ones are lighter.
-    static func colour(_ backend: String, source: Int = 0) -> String {
+    static func colour(_ backend: BackendKind, source: Int = 0) -> String {
         let (h, s) = hue(backend)
-        let l = [58.0, 76.0, 42.0, 86.0][source % 4] - (backend == "naive" ? 8 : 0)
+        let l = [58.0, 76.0, 42.0, 86.0][source % 4] - (backend == .naive ? 8 : 0)
         return "hsl(\(Int(h)),\(Int(s * 100))%,\(Int(l))%)"
     }
 
     /// One thread drawn lighter than several, so t=1 and t=N of a backend pair up.
-    static func colour(_ backend: String, source: Int, threads: Int) -> String {
-        guard threads == 1, backend != "naive" else { return colour(backend, source: source) }
+    static func colour(_ backend: BackendKind, source: Int, threads: Int) -> String {
+        guard threads == 1, backend != .naive else { return colour(backend, source: source) }
         let (h, s) = hue(backend)
         let l = [78.0, 88.0, 64.0, 92.0][source % 4]
         return "hsl(\(Int(h)),\(Int(s * 100))%,\(Int(l))%)"

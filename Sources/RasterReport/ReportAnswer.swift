@@ -16,12 +16,14 @@ public struct ReportAnswer: Sendable {
     public var command: String
 
     /// The answer for `rows` (one report's rows of `profile`).
-    static func make(source: ReportSource, rows: [ReportRow], device: DeviceProfile) -> ReportAnswer {
-        let budget = try? Answer.budget(rows: rows, profileFPS: device.fps)
+    /// `profileFPS`: the profile's refresh rate when known (rows without an fps need it).
+    static func make(source: ReportSource, rows: [ReportRow], profile: String, profileFPS: Double?) -> ReportAnswer {
+        let budget = profileFPS.flatMap { try? Answer.budget(rows: rows, profileFPS: $0) }
+            ?? rows.lazy.compactMap(\.fps).first.flatMap { try? Answer.budget(rows: rows, profileFPS: $0) }
         let answer = budget.map { Answer.make(rows: rows, budgetMs: $0.milliseconds) } ?? Answer(fronts: [], choices: [])
-        var command = "rasterbench choose --from \(source.path) --profile \(device.name)"
+        var command = "rasterbench choose --from \(source.path) --profile \(profile)"
         if let budget {
-            if budget.fps != device.fps { command += " --fps \(NumberFormat.decimal(budget.fps))" }
+            if budget.fps != profileFPS { command += " --fps \(NumberFormat.decimal(budget.fps))" }
             if budget.share != Budget.defaultShare { command += " --share \(NumberFormat.decimal(budget.share))" }
         }
         return ReportAnswer(source: source.index, budget: budget, answer: answer, stamp: RunStamp(rows), command: command)

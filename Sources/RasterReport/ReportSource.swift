@@ -70,8 +70,8 @@ struct ProfileData {
     }
 
     /// A series label: the backend, and the report's label when there are several.
-    func name(_ backend: String, threads: Int? = nil, source: Int) -> String {
-        var s = backend
+    func name(_ backend: BackendKind, threads: Int? = nil, source: Int) -> String {
+        var s = backend.rawValue
         if let threads { s += " t=\(threads)" }
         return multi ? "\(s) · \(labels[source])" : s
     }
@@ -95,7 +95,7 @@ struct ProfileData {
 /// What tells two series of a chart apart (a legend entry): typed, so a
 /// backend text holding any character cannot split wrongly.
 struct SeriesKey: Hashable {
-    var backend: String
+    var backend: BackendKind
     var threads: Int?
     var source: Int
 }
@@ -103,22 +103,13 @@ struct SeriesKey: Hashable {
 extension ReportRow {
     /// A scene's row. The K7 mesh kernel shares the mesh scene's name; its
     /// rows carry a parameter (grid=3x3) and a scene's only the render scale.
-    var isScene: Bool { SceneCatalog.names.contains(kernel) && workload.isEmpty }
-    var usable: Bool { isOK && medianMs != nil }
-    /// The row's render scale (a scene's "scale=0.5" parameter), 1 otherwise.
-    var renderScale: Double {
-        for part in param.split(separator: ",") where part.hasPrefix("scale=") {
-            if let v = Double(part.dropFirst(6)) { return v }
-        }
-        return 1
-    }
-    /// Parameters other than the render scale (sigma, shape, ...).
-    var workload: String { param.split(separator: ",").filter { !$0.hasPrefix("scale=") }.joined(separator: ",") }
+    var isScene: Bool { SceneCatalog.names.contains(key.kernel) && key.parameters.isEmpty }
+    var usable: Bool { isOK && timing.medianMs != nil }
     /// What the row is among its kernel's rows, without backend and threads.
     var optionName: String {
-        var s = variant
-        if renderScale != 1 { s += " @\(NumberFormat.decimal(renderScale))" }
-        if !workload.isEmpty { s += " [\(workload)]" }
+        var s = key.variant
+        if key.renderScale != 1 { s += " @\(NumberFormat.decimal(key.renderScale))" }
+        if !key.parameters.isEmpty { s += " [\(key.parameters)]" }
         return s
     }
 }
@@ -128,6 +119,6 @@ func unique<T: Hashable>(_ xs: [T]) -> [T] {
     return xs.filter { seen.insert($0).inserted }
 }
 
-func backendOrder(_ b: String) -> Int { Palette.backends.firstIndex(of: b) ?? 9 }
+func backendOrder(_ b: BackendKind) -> Int { BackendKind.allCases.firstIndex(of: b) ?? 0 }
 
 func ms(_ v: Double) -> String { NumberFormat.decimal(v, significant: 3) + " ms" }

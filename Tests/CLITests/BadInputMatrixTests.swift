@@ -169,9 +169,15 @@ final class BadInputMatrixTests: CLITestCase {
             if let i = args.firstIndex(of: option), i + 1 < args.count { args[i + 1] = value } else { args += [option, value] }
             return args
         }
+        // A share, headroom or threshold typed as a bare number above 1: a
+        // bare number is a fraction, so "25" is refused (did you mean 25%?).
+        let fractions: Set<String> = ["--share", "--headroom", "--threshold", "--fail-above"]
         for c in commands {
             for option in c.numeric {
                 for (k, v) in numbers { add("\(c.name) \(option) <\(k)>", replacing(c.base, option, v), numeric: option, valueOnly: true) }
+                if fractions.contains(option) {
+                    add("\(c.name) \(option) <bare-percent>", replacing(c.base, option, "25"), numeric: option, valueOnly: true)
+                }
             }
             for option in c.named {
                 for (k, v) in names { add("\(c.name) \(option) <\(k)>", replacing(c.base, option, v), valueOnly: true) }
@@ -200,6 +206,10 @@ final class BadInputMatrixTests: CLITestCase {
         for (k, v) in abFolders { add("ab --out <\(k)>", ["ab", "/bin/true", "--rounds", "1", "--out", v]) }
         for (k, _) in traces { add("governor <trace-content:\(k)>", ["governor", "--trace", "trace-\(k).csv"]) }
         // The input is the output, by another spelling or a link.
+        for option in ["--share", "--headroom"] {
+            add("choose-save \(option) <bare-percent>", ["choose", "--from", "good.csv", "--save", "ok.json", option, "25"],
+                numeric: option, valueOnly: true)
+        }
         add("choose <save-is-from>", ["choose", "--from", "good.json", "--save", "./good.json"])
         add("report <output-is-report>", ["report", "good.csv", "-o", "goodlink.html"])
         add("render-job <output-is-job>", ["render", "job.json", "-o", "joblink.png"])

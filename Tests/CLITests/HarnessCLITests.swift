@@ -39,7 +39,7 @@ final class HarnessCLITests: CLITestCase {
         // A copy twice as slow everywhere: a regression past 5% exits non-zero.
         let slower = try slowedDown(csv, by: 2)
         try slower.write(toFile: path("b.csv"), atomically: true, encoding: .utf8)
-        let reg = try run(["compare", "a.csv", "b.csv", "--fail-above", "5"])
+        let reg = try run(["compare", "a.csv", "b.csv", "--fail-above", "5%"])
         XCTAssertNotEqual(reg.status, 0, reg.stdout)
         XCTAssertTrue(reg.stdout.contains("REGRESSION"), reg.stdout)
 
@@ -49,7 +49,7 @@ final class HarnessCLITests: CLITestCase {
         let saved = try run(["compare", "--save-as", "before", "a.csv"])
         XCTAssertEqual(saved.status, 0, saved.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: path("runs/baselines/before.csv")), saved.stdout)
-        let byName = try run(["compare", "@before", "b.csv", "--fail-above", "5"])
+        let byName = try run(["compare", "@before", "b.csv", "--fail-above", "5%"])
         XCTAssertEqual(byName.status, reg.status, byName.stderr)
         XCTAssertEqual(byName.stdout.replacingOccurrences(of: "@before", with: "a.csv"), reg.stdout)
 
@@ -134,8 +134,8 @@ final class HarnessCLITests: CLITestCase {
         let merged = try String(contentsOfFile: path("ab/new.csv"), encoding: .utf8)
         XCTAssertTrue(merged.contains("2e2e2e2e2e2e-dirty") && !merged.contains("0ld0ld0ld0ld"), merged)
         XCTAssertTrue(try String(contentsOfFile: path("ab/base.csv"), encoding: .utf8).contains("0ld0ld0ld0ld"))
-        XCTAssertTrue(merged.contains(",4,0,1 1 1 1 1 2 2 2 2 2 3 3 3 3 3 4 4 4 4 4,,,,,,\r\n"),
-                      "rounds, spread, round ids (contend and the work model's columns empty): \(merged)")
+        XCTAssertTrue(merged.contains(",4,0,1 1 1 1 1 2 2 2 2 2 3 3 3 3 3 4 4 4 4 4,,1,,,,,\r\n"),
+                      "rounds, spread, round ids (contend empty, render_scale 1, the work model's columns empty): \(merged)")
 
         let missing = try run(["ab", path("nope")])
         XCTAssertEqual(missing.status, 1)

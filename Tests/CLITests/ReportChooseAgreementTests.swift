@@ -1,5 +1,6 @@
 import Foundation
 import RasterHarness
+import RasterKit
 import RasterReport
 import XCTest
 
@@ -102,7 +103,7 @@ final class ReportChooseAgreementTests: CLITestCase {
     /// every backend at 1 and 2 threads; some rows failed, some without a
     /// PSNR, some within rounding of the reference.
     static func randomRows(seed: UInt64) -> [ReportRow] {
-        var g = SplitMix64(seed: seed)
+        var g = SeededGenerator(seed: seed)
         func uniform(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * Double(g.next() >> 11) / Double(1 << 53) }
         let targets: [(String, [String], String, [Double])] = [
             ("mesh", ["exact", "coarse"], "grid=3x3", [1]),
@@ -115,13 +116,13 @@ final class ReportChooseAgreementTests: CLITestCase {
         for (kernel, variants, param, scales) in targets {
             for v in variants {
                 for scale in scales {
-                    for (backend, threads) in [("naive", 1), ("simd", 1), ("simd", 2), ("openmp", 2)] {
+                    for (backend, threads) in [(BackendKind.naive, 1), (.simd, 1), (.simd, 2), (.openmp, 2)] {
                         var r = ReportRow()
                         r.host = "test"; r.hostCPU = "Test CPU"; r.hostCores = 2; r.gitCommit = "abc1234"
                         r.profile = "iphone-6"; r.fps = 60; r.budgetMs = 1000.0 / 60 * 0.25; r.budgetShare = 0.25
                         r.kernel = kernel; r.variant = v; r.backend = backend; r.threads = threads
                         r.width = 750; r.height = 1334
-                        r.param = [param, scale == 1 ? "" : "scale=\(scale)"].filter { !$0.isEmpty }.joined(separator: ",")
+                        r.parameters = param; r.renderScale = scale
                         r.rounds = g.below(2) == 0 ? 1 : 3
                         r.loadAverage = uniform(0.2, 3)
                         if g.below(12) == 0 { r.status = .error; rows.append(r); continue }

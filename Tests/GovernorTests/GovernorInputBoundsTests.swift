@@ -112,6 +112,21 @@ final class GovernorInputBoundsTests: XCTestCase {
         XCTAssertNoThrow(try GovernorReport.evaluate(traces: [t], front: front, budgetMs: RecordedTrace.budgetRange.lowerBound))
     }
 
+    /// A recorded trace's front is the chooser's Pareto front of its levels
+    /// (median time against PSNR): a slower, worse level is left out, and of
+    /// two levels equally fast the better one stays.
+    func testTheTraceFrontIsTheParetoFrontOfItsLevels() throws {
+        let levels: [(ms: Double, psnr: String)] = [(10, "30"), (20, "25"), (30, "40"), (30, "45"), (40, "inf")]
+        var rows: [String] = []
+        for f in 0..<9 {
+            for (i, l) in levels.enumerated() { rows.append("\(f),\(i),L\(i),\(l.psnr),\(l.ms + Double(f % 3) - 1)") }
+        }
+        let (_, front) = try RecordedTrace.load(try trace(rows, name: "front.csv"))
+        XCTAssertEqual(front.map(\.id), [0, 3, 4])
+        XCTAssertEqual(front.map(\.predictedMs), [10, 30, 40], "each level's median")
+        XCTAssertEqual(front.map(\.label), ["L0", "L3", "L4"])
+    }
+
     /// More rows than the limit: refused at the first row past it, so that a
     /// huge file is neither read whole nor held.
     func testRowLimitIsEnforcedWhileReading() throws {

@@ -1,5 +1,5 @@
 import XCTest
-import MallocInterposerSwift
+import TestSupport
 import RasterKit
 import RasterHarness
 
@@ -9,29 +9,15 @@ import RasterHarness
 final class AllocationTests: XCTestCase {
     override class func setUp() {
         super.setUp()
-        MallocInterposerSwift.initialize()
+        MallocCounter.initialize()
     }
 
-    /// Mallocs made by `body` on any thread.
-    func mallocs(_ body: () throws -> Void) rethrows -> Int {
-        MallocInterposerSwift.reset()
-        MallocInterposerSwift.hook()
-        defer { MallocInterposerSwift.unhook() }
-        try body()
-        return MallocInterposerSwift.getStatistics().mallocCount
-    }
-
-    /// The fewest mallocs of three tries: the counter sees every thread of
-    /// the test process, so a stray allocation elsewhere (seen once in CI)
-    /// can land in any one measurement, but not in all three.
-    func fewestMallocs(_ body: () throws -> Void) rethrows -> Int {
-        try (0..<3).map { _ in try mallocs(body) }.min()!
-    }
+    func mallocs(_ body: () throws -> Void) rethrows -> Int { try MallocCounter.mallocs(body) }
+    func fewestMallocs(_ body: () throws -> Void) rethrows -> Int { try MallocCounter.fewestMallocs(body) }
 
     /// Skips (loudly) if the interposer is not in effect on this platform.
     func requireCounter() throws {
-        let n = mallocs { _ = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16).deallocate() }
-        try XCTSkipIf(n == 0, "malloc-interposer is not interposing here (needs LD_PRELOAD on this platform)")
+        try XCTSkipIf(!MallocCounter.isInterposing, "malloc-interposer is not interposing here (needs LD_PRELOAD on this platform)")
     }
 
     func testSamplerLoopAllocatesNothingPerSample() throws {

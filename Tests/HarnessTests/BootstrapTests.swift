@@ -1,12 +1,13 @@
 import XCTest
 import RasterHarness
+import RasterKit
 
 /// The interval and the verdict rule on synthetic rounds, each seeded: a
 /// round is `samples` timings around `median * roundFactor`, with a
 /// multiplicative jitter, as a process on a shared host gives them.
 final class BootstrapTests: XCTestCase {
     static func rounds(median: Double, factors: [Double], samples: Int = 20, jitter: Double = 0.02, seed: UInt64) -> [[Double]] {
-        var g = SplitMix64(seed: seed)
+        var g = SeededGenerator(seed: seed)
         return factors.map { f in
             (0..<samples).map { _ in median * f * (1 + jitter * (Double(g.below(2001)) / 1000 - 1)) }
         }
@@ -109,4 +110,4 @@ final class BootstrapTests: XCTestCase {
 }
 
 /// A shared seeded generator for shuffles in tests.
-enum SplitMixBox { nonisolated(unsafe) static var g = SplitMix64(seed: 42) }
+enum SplitMixBox { nonisolated(unsafe) static var g = SeededGenerator(seed: 42) }

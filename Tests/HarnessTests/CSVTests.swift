@@ -10,7 +10,7 @@ final class CSVTests: XCTestCase {
         + "profile,fps,kernel,variant,backend,threads,width,height,sweep,param,status,samples,batch,"
         + "median_ms,p95_ms,p99_ms,min_ms,max_ms,mad_ms,mean_ms,outliers,mpix_per_s,items_per_run,item_unit,"
         + "bytes_per_run,gb_per_s,copy_gb_per_s,bw_fraction,dram_copy_gb_per_s,speedup,budget_ms,budget_share,"
-        + "fits_budget,psnr_db,max_err,quality_on,note,samples_ms,rounds,round_spread,sample_rounds,contend,"
+        + "fits_budget,psnr_db,max_err,quality_on,note,samples_ms,rounds,round_spread,sample_rounds,contend,render_scale,"
         + "work_bytes,work_flops,peak_gflops,limit_ms,limit_share"
 
     func testHeaderIsPinned() {
@@ -74,7 +74,7 @@ final class CSVTests: XCTestCase {
         r.hostCPU = "Intel(R) Xeon(R) Processor, \"fast\""; r.hostCores = 2; r.os = "Debian 12 (Linux, x86_64)"
         r.swiftVersion = "6.3"; r.build = "release"; r.optimized = true; r.compilerFlags = "swift -O; C -O3 -fopenmp"
         r.openMP = true; r.loadAverage = 1.25; r.profile = "iphone-6"; r.fps = 60; r.kernel = "freeform"; r.variant = "down4"
-        r.backend = "simd"; r.threads = 2; r.width = 750; r.height = 1334; r.param = "sigma=120"
+        r.backend = .simd; r.threads = 2; r.width = 750; r.height = 1334; r.parameters = "sigma=120"
         r.samples = 3; r.batch = 1; r.medianMs = 12.3456; r.p95Ms = 13.5; r.p99Ms = 13.9; r.minMs = 12
         r.maxMs = 14; r.madMs = 0.25; r.meanMs = 12.7; r.outliers = 0; r.mpixPerS = 81.04
         r.itemsPerRun = 1_000_500; r.bytesPerRun = 12_006_000; r.gbPerS = 0.97; r.copyGBPerS = 20.5
@@ -89,7 +89,7 @@ final class CSVTests: XCTestCase {
 
     func testReportRoundTrip() throws {
         var unsupported = ReportRow()
-        unsupported.kernel = "blur"; unsupported.variant = "exact"; unsupported.backend = "naive"
+        unsupported.kernel = "blur"; unsupported.variant = "exact"; unsupported.backend = .naive
         unsupported.status = .unsupported; unsupported.note = "backend 'naive' does not implement blur"
         let rows = [CSVTests.sampleRow(), unsupported]
         let doc = ReportCSV.document(rows)

@@ -1,4 +1,5 @@
 import XCTest
+import RasterKit
 @testable import RasterHarness
 
 /// The chooser and the front on synthetic reports, where the right answer
@@ -6,13 +7,13 @@ import XCTest
 final class ChooserTests: XCTestCase {
     /// A scene row as `run` writes it; `maxErr` 5 keeps options out of the
     /// rounding tier unless a test asks for it.
-    static func row(_ variant: String, target: String = "aurora", scale: Double = 1, backend: String = "simd", threads: Int = 2,
-                    p95: Double?, psnr: Double?, maxErr: Double? = 5, status: RowStatus = .ok, sweep: RowSweep = .suite,
+    static func row(_ variant: String, target: String = "aurora", scale: Double = 1, backend: BackendKind = .simd, threads: Int = 2,
+                    p95: Double?, psnr: Double?, maxErr: Double? = 5, status: RowStatus = .ok, sweep: SweepKind? = nil,
                     profile: String = "iphone-6") -> ReportRow {
         var r = ReportRow()
         r.profile = profile; r.kernel = target; r.variant = variant; r.backend = backend; r.threads = threads
         r.width = 750; r.height = 1334
-        r.param = scale == 1 ? "" : "scale=\(scale)"
+        r.renderScale = scale
         r.sweep = sweep; r.status = status
         r.p95Ms = p95; r.medianMs = p95.map { $0 * 0.9 }; r.psnrDb = psnr; r.maxErr = psnr == nil ? nil : maxErr
         r.fps = 60
@@ -54,15 +55,15 @@ final class ChooserTests: XCTestCase {
 
     func testTiesGoToFasterThenFewerThreads() {
         let rows = [
-            Self.row("blur=iir", backend: "openmp", threads: 2, p95: 3, psnr: 35),
-            Self.row("blur=iir", backend: "simd", threads: 1, p95: 3, psnr: 35),
-            Self.row("blur=iir", backend: "simd", threads: 2, p95: 2.9, psnr: 35),
+            Self.row("blur=iir", backend: .openmp, threads: 2, p95: 3, psnr: 35),
+            Self.row("blur=iir", backend: .simd, threads: 1, p95: 3, psnr: 35),
+            Self.row("blur=iir", backend: .simd, threads: 2, p95: 2.9, psnr: 35),
         ]
         let c = Chooser.choose(Self.front(rows), budgetMs: 10)
         XCTAssertEqual(c.chosen?.p95Ms, 2.9)
         // Equal p95 and quality: fewer threads first.
         XCTAssertEqual(c.runnerUp?.threads, 1)
-        XCTAssertEqual(c.runnerUp?.backend, "simd")
+        XCTAssertEqual(c.runnerUp?.backend, .simd)
         // The same result whatever the rows' order.
         XCTAssertEqual(Chooser.choose(Self.front(rows.reversed()), budgetMs: 10), c)
     }
@@ -70,13 +71,13 @@ final class ChooserTests: XCTestCase {
     func testRoundingTierMakesBackendsRoundingDifferencesNoQualityDifference() {
         // morph: naive rounds differently from simd (107 vs 85 dB), both within 1 level.
         let rows = [
-            Self.row("exact", target: "morph", backend: "naive", threads: 1, p95: 3.3, psnr: 107, maxErr: 1),
-            Self.row("exact", target: "morph", backend: "simd", threads: 1, p95: 0.25, psnr: 85, maxErr: 1),
-            Self.row("fill=ss4", target: "morph", backend: "simd", threads: 1, p95: 0.2, psnr: 51, maxErr: 55),
+            Self.row("exact", target: "morph", backend: .naive, threads: 1, p95: 3.3, psnr: 107, maxErr: 1),
+            Self.row("exact", target: "morph", backend: .simd, threads: 1, p95: 0.25, psnr: 85, maxErr: 1),
+            Self.row("fill=ss4", target: "morph", backend: .simd, threads: 1, p95: 0.2, psnr: 51, maxErr: 55),
         ]
         let f = Self.front(rows)
         let c = Chooser.choose(f, budgetMs: 4)
-        XCTAssertEqual(c.chosen?.backend, "simd")
+        XCTAssertEqual(c.chosen?.backend, .simd)
         XCTAssertEqual(c.chosen?.variant, "exact")
         XCTAssertEqual(f.front.map { $0.variant }, ["fill=ss4", "exact"], "naive is dominated by simd at equal quality")
     }
@@ -167,15 +168,12 @@ final class ChooserTests: XCTestCase {
     }
 
     func testScaleIsReadFromParamAndFrontsSplitByProfileAndParam() {
-        XCTAssertEqual(FrontOption.splitScale("scale=0.5").scale, 0.5)
-        XCTAssertEqual(FrontOption.splitScale("shape=blob").rest, "shape=blob")
-        XCTAssertNil(FrontOption.splitScale("").scale)
-        let o = FrontOption(row: Self.row("blur=iir", scale: 0.25, backend: "openmp", p95: 1, psnr: 30))!
+        let o = FrontOption(row: Self.row("blur=iir", scale: 0.25, backend: .openmp, p95: 1, psnr: 30))!
         XCTAssertEqual(o.scale, 0.25)
         XCTAssertEqual(o.label, "blur=iir @0.25 openmp t=2")
         XCTAssertEqual(o.variantText, "blur=iir@0.25")
-        var blob = Self.row("exact", target: "fill", p95: 1, psnr: 40); blob.param = "shape=blob"
-        var star = Self.row("exact", target: "fill", p95: 1, psnr: 40); star.param = "shape=star"
+        var blob = Self.row("exact", target: "fill", p95: 1, psnr: 40); blob.parameters = "shape=blob"
+        var star = Self.row("exact", target: "fill", p95: 1, psnr: 40); star.parameters = "shape=star"
         let fronts = QualityFront.fronts(from: Self.aurora + [Self.row("exact", p95: 1, psnr: 40, profile: "iphone-11"), blob, star])
         XCTAssertEqual(fronts.map { $0.name }, ["aurora", "aurora", "fill shape=blob", "fill shape=star"])
         XCTAssertEqual(fronts.map { $0.profile }, ["iphone-6", "iphone-11", "iphone-6", "iphone-6"])

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import RasterHarness
+import RasterKit
 
 /// What a comparison says it could resolve, rows whose rounds ran at two
 /// speeds, and the Markdown, sorted and --changed forms of its table.
@@ -27,7 +28,7 @@ final class CompareResolutionTests: XCTestCase {
     func testResolutionOfSyntheticRoundsWhoseSpreadIsKnown() {
         let sigma = 0.04
         func rounds(_ n: Int, seed: UInt64) -> [[Double]] {
-            var g = SplitMix64(seed: seed)
+            var g = SeededGenerator(seed: seed)
             func u() -> Double { (Double(g.next() >> 11) + 0.5) / Double(1 << 53) }
             return (0..<n).map { _ in
                 let z = (-2 * log(u())).squareRoot() * cos(2 * .pi * u())   // Box-Muller

@@ -1,8 +1,9 @@
 import XCTest
+import RasterKit
 import RasterHarness
 
 final class CompareTests: XCTestCase {
-    static func row(_ kernel: String = "freeform", variant: String = "full", backend: String = "simd", threads: Int = 2,
+    static func row(_ kernel: String = "freeform", variant: String = "full", backend: BackendKind = .simd, threads: Int = 2,
                     width: Int = 750, height: Int = 1334, samples: [Double]? = nil, rounds: [[Double]]? = nil,
                     median: Double? = nil, mad: Double? = nil, status: RowStatus = .ok) -> ReportRow {
         var r = ReportRow()
@@ -104,13 +105,13 @@ final class CompareTests: XCTestCase {
     }
 
     func testBackendsAgainstABaselineInOneReport() {
-        let rows = [CompareTests.row(backend: "naive", threads: 1, rounds: CompareTests.base),
-                    CompareTests.row(backend: "simd", threads: 2, rounds: CompareTests.scaled(0.8)),
-                    CompareTests.row(backend: "openmp", threads: 2, rounds: CompareTests.scaled(0.25)),
-                    CompareTests.row(variant: "lut", backend: "simd", threads: 2, rounds: CompareTests.base)]
-        let c = Compare.backends(rows, baseline: "naive", name: "r.csv")
+        let rows = [CompareTests.row(backend: .naive, threads: 1, rounds: CompareTests.base),
+                    CompareTests.row(backend: .simd, threads: 2, rounds: CompareTests.scaled(0.8)),
+                    CompareTests.row(backend: .openmp, threads: 2, rounds: CompareTests.scaled(0.25)),
+                    CompareTests.row(variant: "lut", backend: .simd, threads: 2, rounds: CompareTests.base)]
+        let c = Compare.backends(rows, baseline: .naive, name: "r.csv")
         XCTAssertEqual(c.pairs.count, 2)
-        let openmp = c.pairs.first { $0.key.backend == "openmp" }!
+        let openmp = c.pairs.first { $0.key.backend == .openmp }!
         XCTAssertEqual(openmp.ratio, 0.25, accuracy: 1e-9)
         XCTAssertEqual(openmp.verdict, .faster)
         XCTAssertTrue(openmp.interval!.paired, "backends of one report share their rounds")
@@ -128,15 +129,15 @@ final class CompareTests: XCTestCase {
         XCTAssertEqual(c.pairs.first?.interval?.baseRounds, 5, "rounds survive the CSV")
     }
 
-    /// A committed report from before rounds existed still loads and
-    /// compares: every row is one round, so every verdict is `?`.
+    /// A report from before rounds existed still loads and compares: every
+    /// row is one round, so every verdict is `?`. The fixtures are the
+    /// composite rows (one kernel keeps the debug-build bootstrap short) of
+    /// two runs once committed in Results/ (`git show c9a8dbf:Results/vm-2026-11-22-035338.csv`).
     func testCommittedReportsStillCompare() throws {
-        let results = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Results")
-        let a = try ReportFile.load(results.appendingPathComponent("vm-2026-11-22-035338.csv").path)
-        let b = try ReportFile.load(results.appendingPathComponent("vm-2026-11-22-061851.csv").path)
-        // One kernel keeps the debug-build bootstrap short.
-        let few = { (rows: [ReportRow]) in rows.filter { $0.kernel == "composite" && $0.sweep == .suite } }
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+        let a = try ReportFile.load(fixtures.appendingPathComponent("vm-2026-11-22-035338-composite.csv").path)
+        let b = try ReportFile.load(fixtures.appendingPathComponent("vm-2026-11-22-061851-composite.csv").path)
+        let few = { (rows: [ReportRow]) in rows.filter { $0.kernel == "composite" && $0.sweep == nil } }
         let c = Compare.reports(base: few(a), new: few(b), baseName: "a", newName: "b")
         XCTAssertGreaterThan(c.pairs.count, 3)
         XCTAssertEqual(c.count(.unknown), c.pairs.count)

@@ -1,4 +1,5 @@
 import XCTest
+import RasterKit
 import RasterHarness
 
 /// `run --contend`'s busy threads: they start, hold their cores until told
@@ -25,7 +26,7 @@ final class ContentionTests: XCTestCase {
         var builder = RowBuilder(host: .current(), date: "2026-01-01T00:00:00Z", profile: "iphone-6",
                                  budget: try Budget(fps: 60, share: 0.25), verdictWidth: 8, verdictHeight: 8)
         builder.contend = 2
-        var row = builder.base(RowCoordinates(kernel: "linear", variant: "exact", backend: "simd", threads: 2, width: 8, height: 8))
+        var row = builder.base(MeasurementKey(kernel: "linear", variant: "exact", backend: .simd, threads: 2, width: 8, height: 8), items: 64)
         row.medianMs = 1; row.p95Ms = 1; row.p99Ms = 1; row.minMs = 1; row.maxMs = 1; row.madMs = 0; row.meanMs = 1
         row.samples = 1; row.samplesMs = [1]
         XCTAssertEqual(row.contend, 2)

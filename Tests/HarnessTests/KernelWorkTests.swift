@@ -104,22 +104,21 @@ final class KernelWorkTests: XCTestCase {
         let table = BandwidthTable(settings: settings)
         let builder = RowBuilder(host: .current(), date: "d", profile: "", budget: try Budget(fps: 60),
                                  verdictWidth: 0, verdictHeight: 0)
-        var c = RowCoordinates(kernel: "k", variant: "v", backend: "simd", threads: 1, width: 64, height: 64)
-        c.work = WorkFloor(bytes: 4 * 64 * 64, flops: 1e3)
+        let key = MeasurementKey(kernel: "k", variant: "v", backend: .simd, threads: 1, width: 64, height: 64)
+        let work = WorkFloor(bytes: 4 * 64 * 64, flops: 1e3)
         let samples = Samples(nanoseconds: [1e6, 2e6, 3e6], batch: 1, warmupRuns: 0, elapsed: 0)
-        var row = builder.base(c)
-        builder.fill(&row, samples: samples, coordinates: c, bandwidth: table)
+        var row = builder.base(key, items: 64 * 64)
+        builder.fill(&row, samples: samples, bandwidth: table, work: work)
         let copy = try table.frame(bytes: 4 * 64 * 64, threads: 1), peak = try table.computePeak()
-        let memory = c.work!.bytes / copy.bytesPerSecond * 1e3, compute = c.work!.flops / peak.flopsPerSecond * 1e3
+        let memory = work.bytes / copy.bytesPerSecond * 1e3, compute = work.flops / peak.flopsPerSecond * 1e3
         XCTAssertEqual(row.limitMs!, max(memory, compute), accuracy: 1e-12)
         XCTAssertEqual(row.limitShare!, row.limitMs! / 2, accuracy: 1e-12)
         XCTAssertEqual(row.peakGflops!, peak.gigaflopsPerSecond)
         XCTAssertFalse(row.note.contains("work model is wrong"), row.note)
         XCTAssertTrue(RunTable.floorsAboveTime([row]).isEmpty)
         // A trillion operations in a millisecond: no core does that.
-        c.work = WorkFloor(bytes: 0, flops: 1e15)
-        var wrong = builder.base(c)
-        builder.fill(&wrong, samples: samples, coordinates: c, bandwidth: table)
+        var wrong = builder.base(key, items: 64 * 64)
+        builder.fill(&wrong, samples: samples, bandwidth: table, work: WorkFloor(bytes: 0, flops: 1e15))
         XCTAssertTrue(wrong.note.contains("work model is wrong"), wrong.note)
         XCTAssertEqual(RunTable.floorsAboveTime([wrong]).count, 1)
     }

@@ -16,9 +16,10 @@ final class ProfileBudgetTests: XCTestCase {
     func testShareParsing() throws {
         XCTAssertEqual(try Budget.parseShare("25%"), 0.25)
         XCTAssertEqual(try Budget.parseShare("0.25"), 0.25)
-        XCTAssertEqual(try Budget.parseShare("25"), 0.25)
         XCTAssertEqual(try Budget.parseShare("100%"), 1)
-        for bad in ["0", "-5%", "150%", "abc", "nan"] {
+        XCTAssertEqual(try Budget.parseShare("1"), 1)
+        // A bare number is a fraction: 25 is not 25%, it is refused.
+        for bad in ["0", "-5%", "150%", "abc", "nan", "25", "2"] {
             XCTAssertThrowsError(try Budget.parseShare(bad), bad)
         }
         XCTAssertThrowsError(try Budget(fps: 0))

@@ -30,17 +30,17 @@ final class QuickRunTests: XCTestCase {
     }
 
     func testTheSummaryNamesWhatFitsTheBestBackendAndTheSpeedUpPerScene() {
-        func row(_ variant: String, _ target: String, _ scale: Double, _ backend: String, _ threads: Int,
+        func row(_ variant: String, _ target: String, _ scale: Double, _ backend: BackendKind, _ threads: Int,
                  _ p95: Double, _ psnr: Double, _ maxErr: Double) -> ReportRow {
             ChooserTests.row(variant, target: target, scale: scale, backend: backend, threads: threads, p95: p95, psnr: psnr, maxErr: maxErr)
         }
         let rows = [
-            row("exact", "aurora", 1, "naive", 1, 1000, 90, 0), row("exact", "aurora", 1, "simd", 2, 10, 90, 0),
-            row("exact", "aurora", 1, "openmp", 2, 20, 90, 0), row("blur=iir", "aurora", 0.5, "openmp", 2, 2, 58, 5),
-            row("exact", "liquid", 1, "simd", 2, 1, 90, 0),
-            row("exact", "mesh", 1, "simd", 2, 9, 70, 5),
+            row("exact", "aurora", 1, .naive, 1, 1000, 90, 0), row("exact", "aurora", 1, .simd, 2, 10, 90, 0),
+            row("exact", "aurora", 1, .openmp, 2, 20, 90, 0), row("blur=iir", "aurora", 0.5, .openmp, 2, 2, 58, 5),
+            row("exact", "liquid", 1, .simd, 2, 1, 90, 0),
+            row("exact", "mesh", 1, .simd, 2, 9, 70, 5),
             // The K7 kernel, also called mesh, is no scene.
-            { var r = row("exact", "mesh", 1, "simd", 2, 1, 70, 5); r.param = "grid=3x3"; return r }(),
+            { var r = row("exact", "mesh", 1, .simd, 2, 1, 70, 5); r.parameters = "grid=3x3"; return r }(),
         ]
         let lines = RunSummary.scenes(rows, budgetMs: 4, leftOut: [])
         XCTAssertEqual(lines.count, 4, lines.joined(separator: "\n"))

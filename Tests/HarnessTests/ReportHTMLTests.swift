@@ -24,14 +24,14 @@ final class ReportHTMLTests: XCTestCase {
 
     // MARK: Synthetic reports
 
-    static func row(_ kernel: String, _ variant: String = "exact", backend: String, threads: Int = 1, median: Double,
-                    psnr: Double? = nil, param: String = "", sweep: String = "", size: (Int, Int) = (750, 1334),
+    static func row(_ kernel: String, _ variant: String = "exact", backend: BackendKind, threads: Int = 1, median: Double,
+                    psnr: Double? = nil, param: String = "", scale: Double = 1, sweep: SweepKind? = nil, size: (Int, Int) = (750, 1334),
                     gb: Double? = nil, host: String, commit: String) -> ReportRow {
         var r = ReportRow()
         r.host = host; r.gitCommit = commit; r.hostCPU = "Test CPU"; r.hostCores = 2; r.date = "2026-11-22T00:00:00Z"
         r.profile = "iphone-6"; r.fps = 60; r.budgetMs = 1000.0 / 60 * 0.25; r.budgetShare = 0.25
         r.kernel = kernel; r.variant = variant; r.backend = backend; r.threads = threads
-        r.width = size.0; r.height = size.1; r.param = param; r.sweep = RowSweep(rawValue: sweep)!
+        r.width = size.0; r.height = size.1; r.parameters = param; r.renderScale = scale; r.sweep = sweep
         r.samples = 5; r.medianMs = median; r.p95Ms = median * 1.1; r.psnrDb = psnr
         if let gb { r.gbPerS = gb; r.copyGBPerS = 20; r.bwFraction = gb / 20; r.bytesPerRun = 1_000_000 }
         return r
@@ -42,17 +42,17 @@ final class ReportHTMLTests: XCTestCase {
     static func rows(host: String, commit: String, slow: Double = 1) -> [ReportRow] {
         var rows: [ReportRow] = []
         for (scene, base) in [("morph", 3.0), ("liquid", 5.0)] {
-            for (backend, speed) in [("naive", 1.0), ("simd", 8.0), ("openmp", 10.0)] {
-                for threads in backend == "naive" ? [1] : [1, 2] {
+            for (backend, speed) in [(BackendKind.naive, 1.0), (.simd, 8.0), (.openmp, 10.0)] {
+                for threads in backend == .naive ? [1] : [1, 2] {
                     let t = base / speed / Double(threads) * slow
                     rows.append(row(scene, backend: backend, threads: threads, median: t, psnr: .infinity, host: host, commit: commit))
                     rows.append(row(scene, "fill=ss4", backend: backend, threads: threads, median: t * 0.8, psnr: 52, host: host, commit: commit))
-                    rows.append(row(scene, backend: backend, threads: threads, median: t * 0.4, psnr: 41, param: "scale=0.5", host: host, commit: commit))
+                    rows.append(row(scene, backend: backend, threads: threads, median: t * 0.4, psnr: 41, scale: 0.5, host: host, commit: commit))
                 }
             }
         }
-        for (backend, speed) in [("naive", 1.0), ("simd", 6.0)] {
-            for threads in backend == "naive" ? [1] : [1, 2] {
+        for (backend, speed) in [(BackendKind.naive, 1.0), (.simd, 6.0)] {
+            for threads in backend == .naive ? [1] : [1, 2] {
                 let t = 2.0 / speed / Double(threads) * slow
                 rows.append(row("fill", backend: backend, threads: threads, median: t, psnr: 80, param: "shape=blob", host: host, commit: commit))
                 rows.append(row("fill", "ss4", backend: backend, threads: threads, median: t / 2, psnr: 55, param: "shape=blob", host: host, commit: commit))
@@ -60,7 +60,7 @@ final class ReportHTMLTests: XCTestCase {
                                 gb: 8 / t, host: host, commit: commit))
                 for side in [64, 256, 1024] {
                     rows.append(row("composite", backend: backend, threads: threads, median: t * Double(side * side) / 1e6,
-                                    param: "opacity=0.8", sweep: "size", size: (side, side), host: host, commit: commit))
+                                    param: "opacity=0.8", sweep: .size, size: (side, side), host: host, commit: commit))
                 }
             }
         }
@@ -172,7 +172,7 @@ final class ReportHTMLTests: XCTestCase {
     /// The answer is stamped with rounds, load and host; a one-round report
     /// and one taken above the host's cores say so, a clean one does not.
     func testAnswerStampWarnsOfOneRoundAndOfLoadAboveTheCores() throws {
-        let kernels = Self.rows(host: "h", commit: "c").filter { $0.kernel == "fill" && $0.sweep == .suite }
+        let kernels = Self.rows(host: "h", commit: "c").filter { $0.kernel == "fill" && $0.sweep == nil }
         func page(rounds: Int?, load: Double) throws -> String {
             let rows = kernels.map { r -> ReportRow in var r = r; r.rounds = rounds; r.loadAverage = load; return r }
             return try HTMLReport.html([ReportSource(path: "r.csv", rows: rows, index: 0)], options: Self.quick)
@@ -187,7 +187,7 @@ final class ReportHTMLTests: XCTestCase {
     }
 
     func testMissingSizeRowsAndScenesAreSaidNotHidden() throws {
-        let rows = Self.rows(host: "h", commit: "c").filter { $0.sweep == .suite && !["morph", "liquid"].contains($0.kernel) }
+        let rows = Self.rows(host: "h", commit: "c").filter { $0.sweep == nil && !["morph", "liquid"].contains($0.kernel) }
         let html = try HTMLReport.html([ReportSource(path: "k.csv", rows: rows, index: 0)], options: Self.quick)
         let o = try outline(html)
         XCTAssertTrue(o.text.contains("no sweep=size rows"), "says the size chart is absent")

@@ -15,7 +15,7 @@ final class ReportRowRulesTests: XCTestCase {
     static let cases: [(String, String, (inout ReportRow) -> Void)] = {
         var out: [(String, String, (inout ReportRow) -> Void)] = []
         func add(_ column: String, _ key: String, _ set: @escaping (inout ReportRow) -> Void) { out.append((column, key, set)) }
-        for b in ["", "a|b", "|", "gpu", "Naive", "naive\u{1B}[2J"] { add("backend", "backend") { $0.backend = b } }
+        for v in [0, -0.5, 1.5, .nan, .infinity] { add("render_scale", "renderScale") { $0.renderScale = v } }
         for v in [0, -1, BackendKind.maxThreads + 1] { add("threads", "threads") { $0.threads = v } }
         for v in [-1, Image.maxDimension + 1, Int.min] {
             add("width", "width") { $0.width = v }

@@ -1,4 +1,5 @@
 import XCTest
+import RasterKit
 import RasterHarness
 
 final class RoundsTests: XCTestCase {
@@ -24,7 +25,7 @@ final class RoundsTests: XCTestCase {
 
     static func row(_ samples: [Double], variant: String = "full") -> ReportRow {
         var r = ReportRow()
-        r.kernel = "k"; r.variant = variant; r.backend = "simd"; r.threads = 2; r.width = 10; r.height = 10
+        r.kernel = "k"; r.variant = variant; r.backend = .simd; r.threads = 2; r.width = 10; r.height = 10
         let s = Summary(samples)
         r.samplesMs = samples; r.samples = samples.count; r.medianMs = s.median; r.p95Ms = s.p95
         r.mpixPerS = 100 / s.median; r.budgetMs = 4; r.fitsBudget = s.p95 <= 4

@@ -1,13 +1,14 @@
 import Foundation
 import XCTest
+import RasterKit
 @testable import RasterHarness
 
 /// `ReportRow.status` and `.sweep` are enums; the CSV and JSON texts are
 /// the ones reports had when they were strings.
 final class RowEnumTests: XCTestCase {
     func testCSVTextOfStatusAndSweepIsUnchanged() throws {
-        var a = ReportRow(); a.kernel = "blur"; a.variant = "iir"; a.backend = "simd"; a.medianMs = 1
-        var b = a; b.sweep = .sigma; b.param = "sigma=4"
+        var a = ReportRow(); a.kernel = "blur"; a.variant = "iir"; a.backend = .simd; a.medianMs = 1
+        var b = a; b.sweep = .sigma; b.parameters = "sigma=4"
         var c = a; c.status = .unsupported; c.medianMs = nil
         let text = ReportCSV.document([a, b, c])
         let lines = text.components(separatedBy: "\r\n")

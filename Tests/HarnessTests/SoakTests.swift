@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import MallocInterposerSwift
+import TestSupport
 import RasterKit
 import RasterHarness
 
@@ -20,7 +20,7 @@ import RasterHarness
 final class SoakTests: XCTestCase {
     override class func setUp() {
         super.setUp()
-        MallocInterposerSwift.initialize()
+        MallocCounter.initialize()
     }
 
     static func env(_ name: String) -> String? { ProcessInfo.processInfo.environment[name] }
@@ -67,12 +67,7 @@ final class SoakTests: XCTestCase {
         let canvas = try SceneCanvas(width: wh[0], height: wh[1], scale: profile.scale, fps: profile.fps)
         // Counting is meaningful only in optimised code (-Onone allocates
         // for iterators and generics) and only where the interposer works.
-        let counting = BuildInfo.isOptimized && {
-            MallocInterposerSwift.reset(); MallocInterposerSwift.hook()
-            UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16).deallocate()
-            MallocInterposerSwift.unhook()
-            return MallocInterposerSwift.getStatistics().mallocCount > 0
-        }()
+        let counting = BuildInfo.isOptimized && MallocCounter.isInterposing
         let warmup = max(1, min(20, frames / 10))
         let tail = min(20, frames - warmup)
         let start = Date()
@@ -110,12 +105,9 @@ final class SoakTests: XCTestCase {
                         // and give back in the frame whatever the thread
                         // hand-off takes at more.
                         let prepared = try renderer.prepare(instance.job(frame: frame))
-                        MallocInterposerSwift.reset(); MallocInterposerSwift.hook()
-                        try renderer.render(prepared, into: image)
-                        MallocInterposerSwift.unhook()
-                        let drawn = MallocInterposerSwift.getStatistics()
-                        drawMallocs += drawn.mallocCount
-                        net += drawn.mallocCount - drawn.freeCount
+                        let drawn = try MallocCounter.count { try renderer.render(prepared, into: image) }
+                        drawMallocs += drawn.mallocs
+                        net += drawn.mallocs - drawn.frees
                     } else {
                         try renderer.render(renderer.prepare(instance.job(frame: frame)), into: image)
                     }

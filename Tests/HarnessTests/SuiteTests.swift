@@ -24,7 +24,7 @@ final class SuiteTests: XCTestCase {
         XCTAssertEqual(Set(ws.map(\.label)).count, ws.count, "no workload twice")
         // Nor two rows with one report key (what compare, rounds and choose
         // match on): the K7 kernel and the mesh scene once shared theirs.
-        let keys = ws.map { "\($0.kernel)|\($0.variant)|\($0.backend)|\($0.threads)|\($0.width)x\($0.height)|\($0.sweep)|\($0.param)" }
+        let keys = ws.map(\.key)
         XCTAssertEqual(Set(keys).count, keys.count, "duplicate report keys: \(Dictionary(grouping: keys, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted())")
     }
 
@@ -39,7 +39,7 @@ final class SuiteTests: XCTestCase {
         XCTAssertFalse(sizes.contains { $0.kernel == "controlpoints" }, "K5 has no frame size")
         // Every blur variant at every sigma: the O(1) ones stay flat, exact climbs.
         for variant in BlurVariant.allCases {
-            XCTAssertEqual(ws.filter { $0.sweep == .sigma && $0.variant == variant.rawValue }.map(\.param),
+            XCTAssertEqual(ws.filter { $0.sweep == .sigma && $0.variant == variant.rawValue }.map(\.parameters),
                            SweepKind.sigmas.map { "sigma=\(NumberFormat.decimal($0))" }, variant.rawValue)
         }
     }
@@ -74,8 +74,8 @@ final class SuiteTests: XCTestCase {
             XCTAssertLessThanOrEqual(r.maxErr!, 1, "K1 exact within the bound of docs/contract.md §3")
             XCTAssertEqual(r.fitsBudget != nil, true)
         }
-        XCTAssertNotNil(rows.first { $0.backend == "simd" && $0.threads == 2 && $0.kernel == "freeform" }?.speedup)
-        let comp = rows.first { $0.kernel == "composite" && $0.backend == "naive" }!
+        XCTAssertNotNil(rows.first { $0.backend == .simd && $0.threads == 2 && $0.kernel == "freeform" }?.speedup)
+        let comp = rows.first { $0.kernel == "composite" && $0.backend == .naive }!
         XCTAssertEqual(comp.bytesPerRun, 12 * 48 * 40)
         XCTAssertNotNil(comp.bwFraction)
         XCTAssertEqual(comp.maxErr ?? 99, 0, accuracy: 1)

@@ -15,33 +15,33 @@ final class TerminalTextTests: XCTestCase {
     }
 
     /// A row whose every text field is hostile.
-    static func row(backend: String, status: RowStatus = .ok, median: Double = 10, kernel: String = hostile) -> ReportRow {
+    static func row(backend: BackendKind, status: RowStatus = .ok, median: Double = 10, kernel: String = hostile) -> ReportRow {
         var r = CompareTests.row(kernel, variant: hostile, backend: backend, samples: [median, median * 1.01, median * 0.99, median])
-        r.profile = hostile; r.param = hostile; r.host = hostile; r.hostCPU = hostile; r.gitCommit = hostile; r.build = hostile
+        r.profile = hostile; r.parameters = hostile; r.host = hostile; r.hostCPU = hostile; r.gitCommit = hostile; r.build = hostile
         r.os = hostile; r.date = hostile; r.compilerFlags = hostile; r.swiftVersion = hostile; r.note = hostile
         r.qualityOn = hostile; r.itemUnit = hostile; r.status = status
         return r
     }
 
     func testCompareOutputEscapesEveryField() {
-        let base = [Self.row(backend: Self.hostile), Self.row(backend: "naive"), Self.row(backend: "simd", status: .unsupported),
-                    Self.row(backend: "only-base" + Self.hostile), Self.row(backend: "naive")]
-        let new = [Self.row(backend: Self.hostile, median: 12), Self.row(backend: "naive", median: 9),
-                   Self.row(backend: "simd"), Self.row(backend: "only-new" + Self.hostile)]
+        let base = [Self.row(backend: .openmp), Self.row(backend: .naive), Self.row(backend: .simd, status: .unsupported),
+                    Self.row(backend: .naive, kernel: "only-base" + Self.hostile), Self.row(backend: .naive)]
+        let new = [Self.row(backend: .openmp, median: 12), Self.row(backend: .naive, median: 9),
+                   Self.row(backend: .simd), Self.row(backend: .naive, kernel: "only-new" + Self.hostile)]
         let c = Compare.reports(base: base, new: new, baseName: Self.hostile, newName: Self.hostile)
         XCTAssertFalse(c.pairs.isEmpty || c.skipped.isEmpty || c.onlyInBase.isEmpty || c.onlyInNew.isEmpty || c.duplicates.isEmpty)
         let text = Compare.render(c)
         Self.assertNoControl(text, "compare")
         XCTAssertTrue(text.contains("\\u{1b}]0;pwned"), "shown escaped, not dropped")
-        Self.assertNoControl(Compare.render(Compare.backends(base + new, baseline: "naive", name: Self.hostile), speedups: true), "compare --baseline")
+        Self.assertNoControl(Compare.render(Compare.backends(base + new, baseline: .naive, name: Self.hostile), speedups: true), "compare --baseline")
         for p in c.regressions(above: 0) { Self.assertNoControl(TerminalText.safe(p.key.description), "regression") }
     }
 
     func testRunTablesEscapeEveryField() {
-        var rows = [Self.row(backend: "naive"), Self.row(backend: "simd", status: .error)]
+        var rows = [Self.row(backend: .naive), Self.row(backend: .simd, status: .error)]
         for (w, t) in [(64, 1), (128, 2)] {
-            var r = Self.row(backend: "naive"); r.sweep = .size; r.width = w; r.height = w; r.threads = t; rows.append(r)
-            var s = Self.row(backend: "naive"); s.sweep = .sigma; s.param = "sigma=\(w)"; rows.append(s)
+            var r = Self.row(backend: .naive); r.sweep = .size; r.width = w; r.height = w; r.threads = t; rows.append(r)
+            var s = Self.row(backend: .naive); s.sweep = .sigma; s.parameters = "sigma=\(w)"; rows.append(s)
         }
         Self.assertNoControl(RunTable.render(rows), "run table")
         Self.assertNoControl(RunTable.problems(rows).joined(separator: "\n"), "problems")

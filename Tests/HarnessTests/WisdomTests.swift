@@ -16,8 +16,8 @@ final class WisdomTests: XCTestCase {
     static func wisdom() throws -> Wisdom {
         let rows = [
             ChooserTests.row("exact", p95: 9, psnr: .infinity, maxErr: 0),
-            ChooserTests.row("layer=quarter,blur=iir", scale: 0.5, backend: "simd", threads: 2, p95: 3, psnr: 41),
-            ChooserTests.row("blur=down4", backend: "openmp", threads: 2, p95: 2, psnr: 33),
+            ChooserTests.row("layer=quarter,blur=iir", scale: 0.5, backend: .simd, threads: 2, p95: 3, psnr: 41),
+            ChooserTests.row("blur=down4", backend: .openmp, threads: 2, p95: 2, psnr: 33),
             ChooserTests.row("exact", target: "telegram", p95: 20, psnr: 98, maxErr: 1),
         ]
         let budget = try Budget(fps: 60, share: 0.25)

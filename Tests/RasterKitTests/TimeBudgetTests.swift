@@ -14,7 +14,7 @@ final class TimeBudgetTests: XCTestCase {
         renderer.timeBudget = try TimeBudget(seconds: 1e-9)
         XCTAssertThrowsError(try renderer.render(job)) { e in
             guard case let RasterError.invalidArgument(name, value, accepted) = e else { return XCTFail("\(e)") }
-            XCTAssertEqual(name, "--max-seconds")
+            XCTAssertEqual(name, "maxSeconds")
             XCTAssertTrue(value.hasPrefix("still rendering after"), value)
             XCTAssertTrue(accepted.contains("raise --max-seconds"), accepted)
         }
@@ -43,7 +43,7 @@ final class TimeBudgetTests: XCTestCase {
         renderer.timeBudget = try TimeBudget(seconds: 0.05)
         XCTAssertThrowsError(try renderer.runOps(huge, on: canvas)) { e in
             guard case let RasterError.invalidArgument(name, value, accepted) = e else { return XCTFail("\(e)") }
-            XCTAssertEqual(name, "--max-seconds")
+            XCTAssertEqual(name, "maxSeconds")
             XCTAssertEqual(value, "the blur op needs at least 0.5 s on any host")
             XCTAssertTrue(accepted.hasPrefix("at most 0.05 s, of which "), accepted)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import RasterKit
 
 /// One way to render a scene or a kernel on a profile: measured p95 and quality.
 ///
@@ -9,46 +10,51 @@ import Foundation
 /// A NaN PSNR means the measurement broke: such an option is kept in
 /// `QualityFront.options` (so a report can show it) but is never on the
 /// front and never chosen.
-public struct FrontOption: Sendable, Equatable, Codable {
-    public var target: String      // scene or kernel name (ReportRow.kernel)
-    public var variant: String     // ReportRow.variant, e.g. "exact", "layer=quarter,blur=iir"
-    public var scale: Double       // render scale (1, 0.5, 0.25); 1 for kernels
-    public var backend: String     // "naive" | "simd" | "openmp"
-    public var threads: Int
+public struct FrontOption: Sendable, Equatable {
+    /// The measurement; its profile is the front's.
+    public var key: MeasurementKey
     public var p95Ms: Double
     public var medianMs: Double
     public var psnrDb: Double?     // nil: no quality measured; .infinity: identical to the reference
     public var maxErr: Double?
-    /// The row's parameters other than the render scale (e.g. "shape=blob",
-    /// "sigma=120"): options with different parameters draw different
-    /// images and belong to different fronts.
-    public var param: String = ""
-    public var width: Int = 0
-    public var height: Int = 0
 
-    public init(target: String, variant: String, scale: Double = 1, backend: String, threads: Int,
+    public init(target: String, variant: String, scale: Double = 1, backend: BackendKind, threads: Int,
                 p95Ms: Double, medianMs: Double, psnrDb: Double?, maxErr: Double? = nil,
                 param: String = "", width: Int = 0, height: Int = 0) {
-        self.target = target; self.variant = variant; self.scale = scale; self.backend = backend
-        self.threads = threads; self.p95Ms = p95Ms; self.medianMs = medianMs; self.psnrDb = psnrDb
-        self.maxErr = maxErr; self.param = param; self.width = width; self.height = height
+        key = MeasurementKey(kernel: target, variant: variant, backend: backend, threads: threads,
+                             width: width, height: height, renderScale: scale, parameters: param)
+        self.p95Ms = p95Ms; self.medianMs = medianMs; self.psnrDb = psnrDb; self.maxErr = maxErr
     }
 
     /// An option from a report row; nil for rows that are not options
     /// (status not ok, sweep rows, no p95 or a non-finite one).
     public init?(row: ReportRow) {
-        guard row.isOK, row.sweep == .suite, let p95 = row.p95Ms, p95.isFinite, p95 >= 0 else { return nil }
-        let (scale, rest) = FrontOption.splitScale(row.param)
-        self.init(target: row.kernel, variant: row.variant, scale: scale ?? 1, backend: row.backend,
-                  threads: row.threads, p95Ms: p95, medianMs: row.medianMs ?? p95, psnrDb: row.psnrDb,
-                  maxErr: row.maxErr, param: rest, width: row.width, height: row.height)
+        guard row.isOK, row.sweep == nil, let p95 = row.p95Ms, p95.isFinite, p95 >= 0 else { return nil }
+        key = row.key
+        key.profile = ""  // the front's
+        p95Ms = p95; medianMs = row.medianMs ?? p95; psnrDb = row.psnrDb; maxErr = row.maxErr
     }
+
+    /// Scene or kernel name (the row's kernel).
+    public var target: String { key.kernel }
+    /// e.g. "exact", "layer=quarter,blur=iir".
+    public var variant: String { key.variant }
+    /// Render scale (1, 0.5, 0.25); 1 for kernels.
+    public var scale: Double { key.renderScale }
+    public var backend: BackendKind { key.backend }
+    public var threads: Int { key.threads }
+    /// The row's parameters other than the render scale (e.g. "shape=blob",
+    /// "sigma=120"): options with different parameters draw different
+    /// images and belong to different fronts.
+    public var param: String { key.parameters }
+    public var width: Int { key.width }
+    public var height: Int { key.height }
 
     /// e.g. "layer=quarter,blur=iir @0.25 openmp t=2"
     public var label: String {
         var s = variant
         if scale != 1 { s += " @\(NumberFormat.decimal(scale))" }
-        return s + " \(backend) t=\(threads)"
+        return s + " \(backend.rawValue) t=\(threads)"
     }
 
     /// The variant text `SceneVariant(parsing:)` and `render --variant` take:
@@ -56,20 +62,10 @@ public struct FrontOption: Sendable, Equatable, Codable {
     public var variantText: String { scale == 1 ? variant : "\(variant)@\(NumberFormat.decimal(scale))" }
 
     /// What identifies the option within its front (two reports measuring
-    /// the same option: the later one wins).
-    var identity: String { "\(variant)|\(scale)|\(backend)|\(threads)" }
-
-    /// The render scale in a row's `param` ("scale=0.5", possibly among
-    /// other parameters separated by spaces or commas) and the parameters
-    /// without it. The one place the scale is read back from a report.
-    public static func splitScale(_ param: String) -> (scale: Double?, rest: String) {
-        var scale: Double? = nil
-        var rest: [String] = []
-        for item in param.split(whereSeparator: { $0 == " " || $0 == "," }) {
-            if item.hasPrefix("scale="), let v = Double(item.dropFirst("scale=".count)) { scale = v } else { rest.append(String(item)) }
-        }
-        return (scale, rest.joined(separator: " "))
-    }
+    /// the same option: the later one wins): the key without what the
+    /// front shares (profile, target, parameters, size).
+    var identity: Identity { Identity(variant: variant, scale: scale, backend: backend, threads: threads) }
+    struct Identity: Hashable { var variant: String; var scale: Double; var backend: BackendKind; var threads: Int }
 
     /// Quality for ranking. An option within `Chooser.roundingMaxErr` (one
     /// 8-bit level) of the reference everywhere ranks as the reference
@@ -115,8 +111,8 @@ public struct QualityFront: Sendable, Codable, Equatable {
     public static func fronts(from rows: [ReportRow]) -> [QualityFront] {
         struct Key: Hashable { var profile, target, param: String; var width, height: Int }
         var order: [Key] = []
-        var options: [Key: [String: FrontOption]] = [:]
-        var optionOrder: [Key: [String]] = [:]
+        var options: [Key: [FrontOption.Identity: FrontOption]] = [:]
+        var optionOrder: [Key: [FrontOption.Identity]] = [:]
         var fps: [Key: Double] = [:]
         for row in rows {
             guard let o = FrontOption(row: row) else { continue }
@@ -221,7 +217,38 @@ public enum Chooser {
         if a.rankQuality != b.rankQuality { return a.rankQuality > b.rankQuality }
         if a.p95Ms != b.p95Ms { return a.p95Ms < b.p95Ms }
         if a.threads != b.threads { return a.threads < b.threads }
-        if a.backend != b.backend { return a.backend < b.backend }
+        if a.backend != b.backend { return a.backend.rawValue < b.backend.rawValue }
         return a.variantText < b.variantText
+    }
+}
+
+/// The JSON of `choose --json` and of wisdom files: one flat object per
+/// option, as before the key existed (`scale` and `param` apart).
+extension FrontOption: Codable {
+    enum CodingKeys: String, CodingKey {
+        case target, variant, scale, backend, threads, p95Ms, medianMs, psnrDb, maxErr, param, width, height
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let text = try c.decode(String.self, forKey: .backend)
+        guard let backend = BackendKind(rawValue: text) else {
+            throw DecodingError.dataCorruptedError(forKey: .backend, in: c, debugDescription: MeasurementKey.notABackend(text))
+        }
+        self.init(target: try c.decode(String.self, forKey: .target), variant: try c.decode(String.self, forKey: .variant),
+                  scale: try c.decode(Double.self, forKey: .scale), backend: backend,
+                  threads: try c.decode(Int.self, forKey: .threads), p95Ms: try c.decode(Double.self, forKey: .p95Ms),
+                  medianMs: try c.decode(Double.self, forKey: .medianMs), psnrDb: try c.decodeIfPresent(Double.self, forKey: .psnrDb),
+                  maxErr: try c.decodeIfPresent(Double.self, forKey: .maxErr), param: try c.decodeIfPresent(String.self, forKey: .param) ?? "",
+                  width: try c.decodeIfPresent(Int.self, forKey: .width) ?? 0, height: try c.decodeIfPresent(Int.self, forKey: .height) ?? 0)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(target, forKey: .target); try c.encode(variant, forKey: .variant); try c.encode(scale, forKey: .scale)
+        try c.encode(backend.rawValue, forKey: .backend); try c.encode(threads, forKey: .threads)
+        try c.encode(p95Ms, forKey: .p95Ms); try c.encode(medianMs, forKey: .medianMs)
+        try c.encodeIfPresent(psnrDb, forKey: .psnrDb); try c.encodeIfPresent(maxErr, forKey: .maxErr)
+        try c.encode(param, forKey: .param); try c.encode(width, forKey: .width); try c.encode(height, forKey: .height)
     }
 }

@@ -214,7 +214,7 @@ public struct Wisdom: Sendable, Codable, Equatable {
 
     /// The renderer an option describes.
     public static func renderer(for option: FrontOption) throws -> Renderer {
-        let backend = try BackendKind(parsing: option.backend).make(threads: option.threads)
+        let backend = try option.backend.make(threads: option.threads)
         return try SceneVariant(option.variant, scale: option.scale).makeRenderer(backend: backend)
     }
 }

@@ -29,17 +29,6 @@ public enum RasterError: Error, Equatable, CustomStringConvertible, Sendable {
 }
 
 extension RasterError {
-    /// Throws unless `value` is finite; NaN or infinite geometry and colours
-    /// would otherwise poison every pixel they touch.
-    @inlinable
-    public static func requireFinite(_ value: Double, _ name: @autoclosure () -> String) throws {
-        guard value.isFinite else {
-            throw RasterError.invalidArgument(name: name(), value: "\(value)", accepted: "a finite number")
-        }
-    }
-}
-
-extension RasterError {
     /// What the user wrote, fit for a one-line error (docs/contract.md §10):
     /// control characters escaped (\n, \t, \u{..}) and the whole cut to
     /// `limit` characters with an ellipsis. Control characters are C0, DEL

@@ -75,7 +75,7 @@ public enum ScratchSlot {
     public static let freeformRowTaps = 6
     public static let freeformRowTapWeights = 7
     public static let blurPlane = 10   // 10...19 reserved for K3
-    public static let pathCoverage = 20 // 20...29 reserved for K4
+    // 20...29 reserved for K4 (FillEdges).
     /// 30...39: K7 (see MeshLattice).
     public static let meshLatticeU = 30
     public static let meshLatticeV = 31

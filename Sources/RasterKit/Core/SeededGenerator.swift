@@ -31,6 +31,12 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     /// the standard library's `random(in:using:)`).
     public mutating func integer(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
 
+    /// A uniform integer in 0..<n without modulo bias worth speaking of
+    /// (n is at most a few thousand in the harness; Lemire's multiply-shift).
+    public mutating func below(_ n: Int) -> Int {
+        Int((UInt64(n).multipliedFullWidth(by: next())).high)
+    }
+
     /// A fair coin.
     public mutating func coin() -> Bool { next() >> 63 == 1 }
 

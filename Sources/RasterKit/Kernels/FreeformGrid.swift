@@ -63,9 +63,6 @@ public struct FreeformGrid: Sendable, Hashable {
         }
     }
 
-    /// True when the grid is the frame (no up-sampling).
-    public var isFrame: Bool { columns == nil }
-
     /// The frame's aspect fitted in box x box: the longer side `box`, the
     /// other round(box short / long), at least 1. A frame whose longer side
     /// is at most `box` keeps its size. (Telegram iOS computes its size in

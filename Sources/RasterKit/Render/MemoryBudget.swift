@@ -12,7 +12,7 @@ public struct MemoryBudget: Sendable, Hashable, CustomStringConvertible {
 
     public init(bytes: Int) throws {
         guard bytes >= MemoryBudget.minimum else {
-            throw RasterError.invalidArgument(name: "--max-memory", value: "\(bytes) bytes", accepted: MemoryBudget.acceptedText)
+            throw RasterError.invalidArgument(name: "maxMemory", value: "\(bytes) bytes", accepted: MemoryBudget.acceptedText)
         }
         self.bytes = bytes
     }
@@ -40,7 +40,7 @@ public struct MemoryBudget: Sendable, Hashable, CustomStringConvertible {
         }
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
               let v = Double(digits), v.isFinite, v * unit >= 1, v * unit < 0x1p62 else {
-            throw RasterError.invalidArgument(name: "--max-memory", value: "'\(RasterError.escaped(text))'", accepted: MemoryBudget.acceptedText)
+            throw RasterError.invalidArgument(name: "maxMemory", value: "'\(RasterError.escaped(text))'", accepted: MemoryBudget.acceptedText)
         }
         try self.init(bytes: Int(v * unit)) // v * unit < 2^62: the conversion cannot trap
     }
@@ -57,7 +57,7 @@ public struct MemoryBudget: Sendable, Hashable, CustomStringConvertible {
     public func check(_ estimate: Int, what: @autoclosure () -> String) throws {
         guard estimate <= bytes else {
             throw RasterError.invalidArgument(
-                name: "--max-memory", value: "\(what()) needs about \(MemoryBudget.format(estimate))",
+                name: "maxMemory", value: "\(what()) needs about \(MemoryBudget.format(estimate))",
                 accepted: "at most \(self) (raise --max-memory, or make the canvas smaller)")
         }
     }

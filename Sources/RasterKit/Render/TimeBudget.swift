@@ -22,7 +22,7 @@ public struct TimeBudget: Sendable, CustomStringConvertible {
     /// A budget of `seconds` from now.
     public init(seconds: Double) throws {
         guard seconds.isFinite, seconds > 0, seconds <= TimeBudget.maxSeconds else {
-            throw RasterError.invalidArgument(name: "--max-seconds", value: "\(seconds)", accepted: TimeBudget.acceptedText)
+            throw RasterError.invalidArgument(name: "maxSeconds", value: "\(seconds)", accepted: TimeBudget.acceptedText)
         }
         self.seconds = seconds
         deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
@@ -33,7 +33,7 @@ public struct TimeBudget: Sendable, CustomStringConvertible {
     /// Throws once the deadline has passed.
     public func check() throws {
         guard DispatchTime.now().uptimeNanoseconds <= deadline else {
-            throw RasterError.invalidArgument(name: "--max-seconds", value: "still rendering after \(self)",
+            throw RasterError.invalidArgument(name: "maxSeconds", value: "still rendering after \(self)",
                                               accepted: "at most \(self) (raise --max-seconds, or 0 for no limit)")
         }
     }
@@ -45,7 +45,7 @@ public struct TimeBudget: Sendable, CustomStringConvertible {
         let left = (Double(deadline) - Double(DispatchTime.now().uptimeNanoseconds)) / 1e9
         guard seconds <= left else {
             throw RasterError.invalidArgument(
-                name: "--max-seconds", value: "\(what()) needs at least \(Self.format(seconds)) s on any host",
+                name: "maxSeconds", value: "\(what()) needs at least \(Self.format(seconds)) s on any host",
                 accepted: "at most \(self), of which \(Self.format(max(left, 0))) s are left (raise --max-seconds, or 0 for no limit)")
         }
     }

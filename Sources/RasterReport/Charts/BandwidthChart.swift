@@ -9,7 +9,7 @@ enum BandwidthChart {
         struct Line { var name: String; var source: Int; var row: ReportRow; var gb: Double; var copy: Double }
         var lines: [Line] = []
         for (s, rows) in data.rows.enumerated() {
-            for r in rows where r.sweep == .suite && r.usable {
+            for r in rows where r.sweep == nil && r.usable {
                 guard let gb = r.gbPerS, let copy = r.copyGBPerS else { continue }
                 lines.append(Line(name: "\(r.kernel) \(r.optionName)  \(r.backend) t=\(r.threads)", source: s, row: r, gb: gb, copy: copy))
             }

@@ -1,5 +1,6 @@
 import Foundation
 import RasterHarness
+import RasterKit
 
 /// Frame time of every option of one scene against the budget line: a bar to
 /// the median and a whisker to the p95, one row per variant, scale, backend
@@ -9,12 +10,12 @@ enum FrameTimeChart {
     /// `perSource`: the scene's rows, per report.
     static func make(scene: String, perSource: [[ReportRow]], data: ProfileData) -> Figure? {
         struct Bar { var source: Int; var row: ReportRow; var median: Double; var p95: Double }
-        struct Line { var option: String; var backend: String; var threads: Int; var bars: [Bar] }
-        struct LineKey: Hashable { var option: String; var backend: String; var threads: Int }
+        struct Line { var option: String; var backend: BackendKind; var threads: Int; var bars: [Bar] }
+        struct LineKey: Hashable { var option: String; var backend: BackendKind; var threads: Int }
         var lines: [Line] = []
         var index: [LineKey: Int] = [:]
         for (s, rows) in perSource.enumerated() {
-            for r in rows where r.usable && r.sweep == .suite {
+            for r in rows where r.usable && r.sweep == nil {
                 guard let median = r.medianMs else { continue }
                 let bar = Bar(source: s, row: r, median: median, p95: r.p95Ms ?? median)
                 let key = LineKey(option: r.optionName, backend: r.backend, threads: r.threads)
@@ -43,13 +44,13 @@ enum FrameTimeChart {
         let x = area.xScale(times + [(times.min() ?? 1) / 2], log: true)
         var nodes = area.axes(x: x, y: nil, xTitle: "frame time, ms (log scale): bar = median, whisker = p95", yTitle: "")
         var y = area.y1 + 3
-        var lastBackend = ""
+        var lastBackend: BackendKind? = nil
         for line in lines {
-            if line.backend != lastBackend, !lastBackend.isEmpty {
+            if let last = lastBackend, line.backend != last {
                 nodes.append(SVG.line(area.x0 - 240, y - 3, area.x1, y - 3, cls: "sep"))
             }
             lastBackend = line.backend
-            nodes.append(SVG.text("\(line.option)  \(line.backend) t=\(line.threads)", area.x0 - 8, y + rowH / 2 + 1, anchor: .end, cls: "rowlbl"))
+            nodes.append(SVG.text("\(line.option)  \(line.backend.rawValue) t=\(line.threads)", area.x0 - 8, y + rowH / 2 + 1, anchor: .end, cls: "rowlbl"))
             for bar in line.bars {
                 let s = bar.source, r = bar.row
                 let by = y + Double(slot[s] ?? 0) * barH

@@ -12,7 +12,7 @@ enum RooflineChart {
         struct Dot { var row: ReportRow; var source: Int; var intensity: Double; var rate: Double }
         var dots: [Dot] = []
         for (s, rows) in data.rows.enumerated() {
-            for r in rows where r.sweep == .suite && r.usable {
+            for r in rows where r.sweep == nil && r.usable {
                 guard let flops = r.workFlops, let bytes = r.workBytes, flops > 0, bytes > 0,
                       let median = r.medianMs, r.limitMs != nil else { continue }
                 dots.append(Dot(row: r, source: s, intensity: flops / bytes, rate: flops / (median / 1e3) / 1e9))

@@ -1,5 +1,6 @@
 import Foundation
 import RasterHarness
+import RasterKit
 
 /// Thread scaling: for each kernel and scene (exact variant, full scale) and
 /// each threaded backend, the median at 1 thread over the median at N
@@ -9,9 +10,9 @@ enum ScalingChart {
         let groups = SpeedupBars.groups(data) { target, _, s, mine in
             var bars: [SpeedupBar] = []
             // Each backend's 1-thread median, then every row against its backend's.
-            var one: [String: Double] = [:]
+            var one: [BackendKind: Double] = [:]
             for r in mine where r.threads == 1 && one[r.backend] == nil { one[r.backend] = r.medianMs }
-            for r in mine where r.backend != "naive" && r.threads > 1 {
+            for r in mine where r.backend != .naive && r.threads > 1 {
                 guard let base = one[r.backend], let median = r.medianMs else { continue }
                 let sp = base / median
                 bars.append(SpeedupBar(backend: r.backend, threads: r.threads, source: s, speedup: sp,

@@ -1,5 +1,6 @@
 import Foundation
 import RasterHarness
+import RasterKit
 
 /// Cost against frame size on log-log axes (a report's `sweep=size` rows),
 /// one line per backend and thread count, with the least-squares slope of
@@ -16,7 +17,7 @@ enum SizeChart {
                 guard let median = r.medianMs else { continue }
                 points[SeriesKey(backend: r.backend, threads: r.threads, source: s), default: []].append((Double(r.width) * Double(r.height), median))
             }
-            for (k, unsorted) in points.sorted(by: { ($0.key.backend, $0.key.threads ?? 1) < ($1.key.backend, $1.key.threads ?? 1) }) {
+            for (k, unsorted) in points.sorted(by: { ($0.key.backend.rawValue, $0.key.threads ?? 1) < ($1.key.backend.rawValue, $1.key.threads ?? 1) }) {
                 let pts = unsorted.sorted { $0.0 < $1.0 }
                 guard pts.count >= 2 else { continue }
                 let slope = fitSlope(pts)

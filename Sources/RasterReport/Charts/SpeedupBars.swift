@@ -1,11 +1,12 @@
 import Foundation
 import RasterHarness
+import RasterKit
 
 /// The bars both speed-up charts draw (over naive, over one thread): one
 /// group per kernel or scene and workload, from the exact variant at full
 /// scale, each report's rows handed to `bars` to turn into ratios.
 struct SpeedupBar {
-    var backend: String; var threads: Int; var source: Int; var speedup: Double; var tip: String
+    var backend: BackendKind; var threads: Int; var source: Int; var speedup: Double; var tip: String
     /// The legend entry of the bar, with or without its thread count.
     func series(threads withThreads: Bool) -> SeriesKey { SeriesKey(backend: backend, threads: withThreads ? threads : nil, source: source) }
 }
@@ -19,8 +20,8 @@ enum SpeedupBars {
         struct TargetWorkload: Hashable { var target, workload: String }
         // One pass over the rows: each target's workloads in order of appearance, with their rows per report.
         var byTarget: [String: [(String, [[ReportRow]])]] = [:]
-        for (k, perSource) in data.grouped(where: { $0.sweep == .suite && $0.variant == "exact" && $0.renderScale == 1 },
-                                           by: { TargetWorkload(target: $0.kernel, workload: $0.workload) }) {
+        for (k, perSource) in data.grouped(where: { $0.sweep == nil && $0.variant == "exact" && $0.renderScale == 1 },
+                                           by: { TargetWorkload(target: $0.kernel, workload: $0.parameters) }) {
             byTarget[k.target, default: []].append((k.workload, perSource))
         }
         var groups: [(String, [SpeedupBar])] = []

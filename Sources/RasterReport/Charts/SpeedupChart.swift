@@ -1,5 +1,6 @@
 import Foundation
 import RasterHarness
+import RasterKit
 
 /// Speed-up over `naive` (naive median / backend median, same report, same
 /// workload) per kernel and scene, exact variant at full scale, one bar per
@@ -7,9 +8,9 @@ import RasterHarness
 enum SpeedupChart {
     static func make(data: ProfileData) -> Figure? {
         let groups = SpeedupBars.groups(data) { target, w, s, mine in
-            guard let naive = mine.first(where: { $0.backend == "naive" })?.medianMs else { return [] }
+            guard let naive = mine.first(where: { $0.backend == .naive })?.medianMs else { return [] }
             return mine.compactMap { r in
-                guard r.backend != "naive", let median = r.medianMs else { return nil }
+                guard r.backend != .naive, let median = r.medianMs else { return nil }
                 let sp = naive / median
                 return SpeedupBar(backend: r.backend, threads: r.threads, source: s, speedup: sp,
                                   tip: "\(target) \(w) \(r.backend) t=\(r.threads): \(NumberFormat.decimal(sp, significant: 3))x (naive \(ms(naive)), \(r.backend) \(ms(median)))")
