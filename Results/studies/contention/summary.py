@@ -17,6 +17,7 @@ def ratios(t):
     return {k: (v["2"][0] / v["1"][0], v) for k, v in t.items() if "1" in v and "2" in v}
 
 print("# Frames under contention (one busy thread pinned to the last core, 2-core host)\n")
+commits = {}
 for name, path in [("before", "ab/base.csv"), ("after", "ab/new.csv"), ("after, run --contend 1", "after.csv")]:
     p = os.path.join(here, path)
     if os.path.exists(p):
@@ -27,18 +28,19 @@ for name, path in [("before", "ab/base.csv"), ("after", "ab/new.csv"), ("after, 
         commit = sys.argv[2] if name == "before" and len(sys.argv) > 2 else rows[0]["git_commit"]
         if name != "before" and len(sys.argv) > 3:
             commit = sys.argv[3]
+        commits[path] = commit[:7]
         print(f"- {name}: commit {commit}, {rows[0]['host_cpu']}, "
               f"median load {loads[len(loads) // 2]:.2f} (the contender counts 1), {rows[0]['date']}")
 print()
 print("t2/t1 = median at 2 threads / median at 1 thread, same build, same contention; <= 1.00 is the goal.\n")
 sets = []
-for name, path in [("before (ab base)", "ab/base.csv"), ("after (ab new)", "ab/new.csv"),
-                   ("after (run --contend 1)", "after.csv")]:
+# Columns are named by commit: "before"/"after" alone says nothing a year on.
+for label, path in [("ab base", "ab/base.csv"), ("ab new", "ab/new.csv"), ("run --contend 1", "after.csv")]:
     p = os.path.join(here, path)
     if os.path.exists(p):
-        sets.append((name, ratios(table(p))))
+        sets.append((f"{commits[path]} ({label})", ratios(table(p))))
 keys = sorted(set().union(*[set(r) for _, r in sets])) if sets else []
-print("| workload | " + " | ".join(n + " t2/t1" for n, _ in sets) + " | after p95 t1 / t2 (ms) |")
+print("| workload | " + " | ".join(n + " t2/t1" for n, _ in sets) + " | " + sets[-1][0].split()[0] + " p95 t1 / t2 (ms) |")
 print("|---|" + "---|" * len(sets) + "---|")
 for k in keys:
     cells = []
