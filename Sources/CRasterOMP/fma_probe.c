@@ -6,9 +6,10 @@
 // `a * b + c` contracts to an FMA (the package builds C with
 // -ffp-contract=fast, and -march=native where the host has FMA); a build
 // without them measures SSE2's separate multiply and add, which is that
-// build's ceiling too. Eight lanes, not sixteen: clang's -march=native
-// prefers 256-bit vectors on this AVX-512 host (the kernels get ymm code
-// too), and 16-lane accumulators then need twice the registers and spill.
+// build's ceiling too. Eight lanes, not sixteen: 256 bits is this host's
+// widest vector (`grep -c avx512 /proc/cpuinfo` finds none), so 16-lane
+// accumulators took two registers each and spilled to the stack. On an
+// AVX-512 host the probe may understate the peak, which only lowers floors.
 // Ten independent accumulators cover the FMA latency (4 cycles) on two
 // pipes, plus two constants, within the 16 ymm registers. Re-check with
 // `objdump -d --no-show-raw-insn .build/release/CRasterOMP.build/fma_probe.c.o`
