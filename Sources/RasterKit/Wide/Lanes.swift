@@ -1,9 +1,28 @@
-/// The lane type and the few vector helpers the SIMD kernels share.
+/// The lane vocabulary: the 8-lane types and helpers here, the 16-lane ones
+/// in `Lanes16.swift`. Every helper is `@_transparent` (inlined even in debug
+/// builds): Swift passes vectors to a call in 128-bit pieces, so a helper
+/// left as a call costs inserts and extracts around one instruction.
 ///
-/// Eight lanes, not sixteen: measured on this toolchain, `SIMD16<Float>`
-/// code on an AVX-512 host comes out as a mix of 128- and 512-bit registers
-/// with inserts and extracts between them (and spills), while `SIMD8` maps
-/// one-to-one onto AVX2's 256-bit registers and stays clean.
+/// What the helpers compile to (Swift 6.3, -O, checked with
+/// `scripts/wide-asm.sh`, which builds this folder with one probe per helper
+/// for x86-64-v3 and -v4 and prints each probe's `objdump -d`):
+///
+/// - AVX2 (x86-64-v3): 8 lanes are one ymm register, 16 lanes two, with no
+///   inserts or extracts. `toFloat`/`toInt` (the 2^23 trick) are vorps or
+///   vaddps plus one integer add -- no vcvtps2dq/vcvttps2dq, no libcall;
+///   `minimum`/`maximum`/`positivePart` are one vminps/vmaxps; `clamp` is
+///   vmaxps + vcmpltps + vblendvps; `quantize` adds vroundps; `magnitude`
+///   one vandps; `allEqual` vpxor + vpor + vptest.
+/// - AVX-512 (x86-64-v4): 16 lanes are one zmm register and each helper the
+///   same single instructions on it (`allEqual` becomes vpcmpneqd into a
+///   mask + kortestw); 8 lanes stay ymm, with compares into k registers and
+///   masked moves instead of vblendvps.
+///
+/// The compare-and-select forms matter: the standard library's
+/// `pointwiseMin`/`pointwiseMax`, `clamped` and `min()`/`max()` follow IEEE
+/// minNum/maxNum NaN rules and compile to per-lane code on this toolchain.
+/// Where a NaN meets a compare-and-select helper, the compare is false and
+/// the first operand passes through.
 typealias FloatLanes = SIMD8<Float>
 typealias WordLanes = SIMD8<UInt32>
 
@@ -21,7 +40,7 @@ enum Lanes {
     /// 0, 1, 2, ... as floats: lane offsets along a row. A literal, so it
     /// folds into a constant (a `static let` would cost a lazy-init check
     /// at every use inside the hot loops).
-    @inline(__always)
+    @_transparent
     static var ramp: FloatLanes { FloatLanes(0, 1, 2, 3, 4, 5, 6, 7) }
 
     /// 2^23: adding it to a float in [0, 2^23) leaves the integer part in the
@@ -31,7 +50,7 @@ enum Lanes {
 
     /// Clamps to [0, 255], rounds to nearest with ties away from zero (docs/contract.md
     /// §1: floor(v + 0.5) for non-negative v), returns the integers.
-    @inline(__always)
+    @_transparent
     static func quantize(_ v: FloatLanes) -> WordLanes {
         let c = (clamp(v, 0, 255) + 0.5).rounded(.down) + magic
         return unsafeBitCast(c, to: WordLanes.self) &- magicBits
@@ -40,7 +59,7 @@ enum Lanes {
     /// Clamping by compare-and-select. The standard library's `clamped(lowerBound:
     /// upperBound:)` and `pointwiseMin/Max` follow IEEE minNum/maxNum NaN rules
     /// and compile to a compare-and-branch per lane here (7x the instructions).
-    @inline(__always)
+    @_transparent
     static func clamp(_ v: FloatLanes, _ lo: Float, _ hi: Float) -> FloatLanes {
         var r = v
         r.replace(with: lo, where: v .< lo)
@@ -49,21 +68,21 @@ enum Lanes {
     }
 
     /// max(v, 0) by compare-and-select (see `clamp`).
-    @inline(__always)
+    @_transparent
     static func positivePart(_ v: FloatLanes) -> FloatLanes { v.replacing(with: 0, where: v .< 0) }
 
     /// min(v, hi) by compare-and-select (see `clamp`).
-    @inline(__always)
+    @_transparent
     static func minimum(_ v: FloatLanes, _ hi: Float) -> FloatLanes { v.replacing(with: hi, where: v .> hi) }
 
     /// Four channel vectors to packed little-endian RGBA8 words.
-    @inline(__always)
+    @_transparent
     static func packRGBA8(_ r: FloatLanes, _ g: FloatLanes, _ b: FloatLanes, _ a: FloatLanes) -> WordLanes {
         quantize(r) | quantize(g) &<< 8 | quantize(b) &<< 16 | quantize(a) &<< 24
     }
 
     /// Stores `count` (1...width) packed pixels at `p` (no alignment needed).
-    @inline(__always)
+    @_transparent
     static func store(_ words: WordLanes, to p: UnsafeMutablePointer<UInt8>, count: Int) {
         let raw = UnsafeMutableRawPointer(p)
         if count == width {
@@ -74,7 +93,7 @@ enum Lanes {
     }
 
     /// Unpacks one vector of RGBA8 pixels (`count` valid, rest zero) into channel floats.
-    @inline(__always)
+    @_transparent
     static func load(_ p: UnsafeMutablePointer<UInt8>, count: Int) -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) {
         var w = WordLanes()
         let raw = UnsafeRawPointer(p)
@@ -89,7 +108,7 @@ enum Lanes {
 
     /// Small non-negative integers (< 2^23) to float, again via the magic
     /// number rather than the per-lane generic conversion.
-    @inline(__always)
+    @_transparent
     static func toFloat(_ w: WordLanes) -> FloatLanes {
         unsafeBitCast(w | magicBits, to: FloatLanes.self) - magic
     }
