@@ -1,7 +1,10 @@
 /// The lane vocabulary: the 8-lane types and helpers here, the 16-lane ones
-/// in `Lanes16.swift`. Every helper is `@_transparent` (inlined even in debug
-/// builds): Swift passes vectors to a call in 128-bit pieces, so a helper
-/// left as a call costs inserts and extracts around one instruction.
+/// in `Lanes16.swift`. Helpers must inline: Swift passes vectors to a call
+/// in 128-bit pieces, so a helper left as a call costs inserts and extracts
+/// around one instruction. The 16-lane ones are `@_transparent`; the 8-lane
+/// ones stay `@inline(__always)` because made `@_transparent` they changed
+/// `SIMDComposite`'s release code (659 to 998 instructions, more scalar
+/// extracts and shuffles), a change no benchmark has judged yet.
 ///
 /// What the helpers compile to (Swift 6.3, -O, checked with
 /// `scripts/wide-asm.sh`, which builds this folder with one probe per helper
@@ -40,7 +43,7 @@ enum Lanes {
     /// 0, 1, 2, ... as floats: lane offsets along a row. A literal, so it
     /// folds into a constant (a `static let` would cost a lazy-init check
     /// at every use inside the hot loops).
-    @_transparent
+    @inline(__always)
     static var ramp: FloatLanes { FloatLanes(0, 1, 2, 3, 4, 5, 6, 7) }
 
     /// 2^23: adding it to a float in [0, 2^23) leaves the integer part in the
@@ -50,7 +53,7 @@ enum Lanes {
 
     /// Clamps to [0, 255], rounds to nearest with ties away from zero (docs/contract.md
     /// §1: floor(v + 0.5) for non-negative v), returns the integers.
-    @_transparent
+    @inline(__always)
     static func quantize(_ v: FloatLanes) -> WordLanes {
         let c = (clamp(v, 0, 255) + 0.5).rounded(.down) + magic
         return unsafeBitCast(c, to: WordLanes.self) &- magicBits
@@ -59,7 +62,7 @@ enum Lanes {
     /// Clamping by compare-and-select. The standard library's `clamped(lowerBound:
     /// upperBound:)` and `pointwiseMin/Max` follow IEEE minNum/maxNum NaN rules
     /// and compile to a compare-and-branch per lane here (7x the instructions).
-    @_transparent
+    @inline(__always)
     static func clamp(_ v: FloatLanes, _ lo: Float, _ hi: Float) -> FloatLanes {
         var r = v
         r.replace(with: lo, where: v .< lo)
@@ -68,21 +71,21 @@ enum Lanes {
     }
 
     /// max(v, 0) by compare-and-select (see `clamp`).
-    @_transparent
+    @inline(__always)
     static func positivePart(_ v: FloatLanes) -> FloatLanes { v.replacing(with: 0, where: v .< 0) }
 
     /// min(v, hi) by compare-and-select (see `clamp`).
-    @_transparent
+    @inline(__always)
     static func minimum(_ v: FloatLanes, _ hi: Float) -> FloatLanes { v.replacing(with: hi, where: v .> hi) }
 
     /// Four channel vectors to packed little-endian RGBA8 words.
-    @_transparent
+    @inline(__always)
     static func packRGBA8(_ r: FloatLanes, _ g: FloatLanes, _ b: FloatLanes, _ a: FloatLanes) -> WordLanes {
         quantize(r) | quantize(g) &<< 8 | quantize(b) &<< 16 | quantize(a) &<< 24
     }
 
     /// Stores `count` (1...width) packed pixels at `p` (no alignment needed).
-    @_transparent
+    @inline(__always)
     static func store(_ words: WordLanes, to p: UnsafeMutablePointer<UInt8>, count: Int) {
         let raw = UnsafeMutableRawPointer(p)
         if count == width {
@@ -93,7 +96,7 @@ enum Lanes {
     }
 
     /// Unpacks one vector of RGBA8 pixels (`count` valid, rest zero) into channel floats.
-    @_transparent
+    @inline(__always)
     static func load(_ p: UnsafeMutablePointer<UInt8>, count: Int) -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) {
         var w = WordLanes()
         let raw = UnsafeRawPointer(p)
@@ -108,7 +111,7 @@ enum Lanes {
 
     /// Small non-negative integers (< 2^23) to float, again via the magic
     /// number rather than the per-lane generic conversion.
-    @_transparent
+    @inline(__always)
     static func toFloat(_ w: WordLanes) -> FloatLanes {
         unsafeBitCast(w | magicBits, to: FloatLanes.self) - magic
     }
