@@ -42,11 +42,11 @@ final class FillLanesTests: XCTestCase {
         var values: [Float] = [0, 0.25, 0.5, 0.75, 1, 1.5, 2.5, 31.999998, 32, limit - 1, limit - 0.5, limit]
         values += (0..<256).map { _ in Float(rng.unit()) * limit }
         for v in values {
-            XCTAssertEqual(FillLanes.floorInt(v), Int(v.rounded(.down)), "floorInt(\(v))")
-            XCTAssertEqual(FillLanes.ceilInt(v), Int(v.rounded(.up)), "ceilInt(\(v))")
+            XCTAssertEqual(Lanes.floorInt(v), Int(v.rounded(.down)), "floorInt(\(v))")
+            XCTAssertEqual(Lanes.ceilInt(v), Int(v.rounded(.up)), "ceilInt(\(v))")
         }
         for v in FillLanesTests.vectors(values.map { $0.rounded(.down) }) {
-            let i = FillLanes.toInt(v), back = FillLanes.toFloat(i)
+            let i = Lanes.toInt(v), back = Lanes.toFloat(i)
             for l in 0..<16 {
                 XCTAssertEqual(i[l], UInt32(v[l]), "toInt(\(v[l]))")
                 XCTAssertEqual(back[l], v[l], "toFloat(\(i[l]))")
@@ -71,20 +71,20 @@ final class FillLanesTests: XCTestCase {
         let a = FillLanesTests.vectors(special + (0..<56).map { _ in Float(rng.unit() * 2e6 - 1e6) })
         let b = FillLanesTests.vectors((0..<64).map { _ in Float(rng.unit() * 2e6 - 1e6) })
         for (x, y) in zip(a, b) {
-            let lo = FillLanes.minimum(x, y), hi = FillLanes.maximum(x, y), m = FillLanes.magnitude(x)
+            let lo = Lanes.minimum(x, y), hi = Lanes.maximum(x, y), m = Lanes.magnitude(x)
             for l in 0..<16 {
                 XCTAssertEqual(lo[l], Swift.min(x[l], y[l]), "minimum(\(x[l]), \(y[l]))")
                 XCTAssertEqual(hi[l], Swift.max(x[l], y[l]), "maximum(\(x[l]), \(y[l]))")
                 XCTAssertEqual(m[l].bitPattern, abs(x[l]).bitPattern, "magnitude(\(x[l]))")
             }
         }
-        XCTAssertTrue(FillLanes.magnitude(Float16Lanes(repeating: -.nan))[0].isNaN, "magnitude(NaN) stays NaN")
+        XCTAssertTrue(Lanes.magnitude(Float16Lanes(repeating: -.nan))[0].isNaN, "magnitude(NaN) stays NaN")
         for l in 0..<16 {
             var v = Float16Lanes(repeating: 3)
-            XCTAssertTrue(FillLanes.allEqual(v, 3))
+            XCTAssertTrue(Lanes.allEqual(v, 3))
             v[l] = -0.0
-            XCTAssertFalse(FillLanes.allEqual(v, 3), "allEqual misses lane \(l)")
-            XCTAssertFalse(FillLanes.allEqual(Float16Lanes(repeating: 0), -0.0), "allEqual compares bit patterns")
+            XCTAssertFalse(Lanes.allEqual(v, 3), "allEqual misses lane \(l)")
+            XCTAssertFalse(Lanes.allEqual(Float16Lanes(repeating: 0), -0.0), "allEqual compares bit patterns")
         }
     }
 }

@@ -1,10 +1,7 @@
 /// K3's own lane types: 16 lanes, not the 8 of `FloatLanes`. The blur's
 /// hot loops use only the concrete SIMD operators (+, -, *, fused
-/// multiply-add, bit operations, constant-index permutations), which this
-/// toolchain lowers to whole 512-bit registers on AVX-512 and to pairs of
-/// 256-bit ones on AVX2 (checked with perf annotate). The operations that
-/// made `SIMD16` code split into 128-bit pieces (`pointwiseMin`,
-/// `clamped`, `rounded`, masks) are avoided here, see `BlurBundle`.
+/// multiply-add, bit operations, constant-index permutations); what 16
+/// lanes compile to on AVX2 and AVX-512 is the note in `Wide/Lanes.swift`.
 typealias BlurLanes = SIMD16<Float>
 typealias BlurWords = SIMD16<UInt32>
 
@@ -105,17 +102,10 @@ enum BlurWorkers {
 ///
 /// Every conversion here is written with the concrete SIMD operators only
 /// (+, -, *, &, shifts, bit casts, lane permutations by constant index):
-/// on this toolchain `pointwiseMin`, `clamped`, `rounded` and masks make
-/// LLVM split 16-lane vectors into 4-lane pieces or per-lane loops, which
-/// cost more than the filters themselves (found with perf annotate).
+/// perf annotate found the generic forms (`pointwiseMin`, `clamped`) split
+/// into 4-lane pieces or per-lane loops costing more than the filters; the
+/// note in `Wide/Lanes.swift` lists what the lane helpers compile to.
 enum BlurBundle {
-    /// Small non-negative integers (< 2^23) to float by the 2^23 trick (the
-    /// generic integer-to-float conversion is a per-lane call).
-    @inline(__always)
-    static func toFloat(_ w: BlurWords) -> BlurLanes {
-        unsafeBitCast(w | Lanes.magicBits, to: BlurLanes.self) - Lanes.magic
-    }
-
     static let bandRows = 16
     static let stripPixels = 16
     static let fixedOne: Float = 256
@@ -126,14 +116,14 @@ enum BlurBundle {
         // (Vector constants are written inline: a `static let` vector costs
         // a lazy-initialisation check on every use in the loop.)
         let w = BlurWords(v[0], v[0], v[0], v[0], v[1], v[1], v[1], v[1], v[2], v[2], v[2], v[2], v[3], v[3], v[3], v[3])
-        return BlurBundle.toFloat((w &>> BlurWords(0, 8, 16, 24, 0, 8, 16, 24, 0, 8, 16, 24, 0, 8, 16, 24)) & 0xFF)
+        return Lanes.toFloat((w &>> BlurWords(0, 8, 16, 24, 0, 8, 16, 24, 0, 8, 16, 24, 0, 8, 16, 24)) & 0xFF)
     }
 
     /// Four pixels of UInt16 8.8 channels (as 8 words) to 16 channel floats.
     @inline(__always)
     static func unpackHalves(_ u: SIMD8<UInt32>) -> BlurLanes {
         let w = BlurWords(u[0], u[0], u[1], u[1], u[2], u[2], u[3], u[3], u[4], u[4], u[5], u[5], u[6], u[6], u[7], u[7])
-        return BlurBundle.toFloat((w &>> BlurWords(0, 16, 0, 16, 0, 16, 0, 16, 0, 16, 0, 16, 0, 16, 0, 16)) & 0xFFFF) * (1 / fixedOne)
+        return Lanes.toFloat((w &>> BlurWords(0, 16, 0, 16, 0, 16, 0, 16, 0, 16, 0, 16, 0, 16, 0, 16)) & 0xFFFF) * (1 / fixedOne)
     }
 
     /// Clamps to 0...limit (limit < 2^22), as the bits of a float: the

@@ -56,7 +56,7 @@ struct SIMDFillAccumulator {
         // Interpolated x may round past the end points; the batch clamps it
         // to them so that cell indices stay inside the clipped canvas.
         let xMin = min(xt, xb), xMax = max(xt, xb)
-        let first = max(top, FillLanes.floorInt(yt)), end = min(bottom, FillLanes.ceilInt(yb))
+        let first = max(top, Lanes.floorInt(yt)), end = min(bottom, Lanes.ceilInt(yb))
         let w = FillLanes.width
         if end - first >= SIMDFillAccumulator.directRows {
             // Path order: the batch so far goes first.
@@ -85,7 +85,7 @@ struct SIMDFillAccumulator {
         var row = rows.lowerBound
         while row < rows.upperBound {
             let n = min(FillLanes.width, rows.upperBound - row)
-            compute(rows: Float16Lanes(repeating: Float(row)) + FillLanes.ramp,
+            compute(rows: Float16Lanes(repeating: Float(row)) + Lanes.ramp16,
                     xt: Float16Lanes(repeating: e[0]), yt: Float16Lanes(repeating: e[1]),
                     yb: Float16Lanes(repeating: e[2]), dxdy: Float16Lanes(repeating: e[3]),
                     dir: Float16Lanes(repeating: e[4]), xMin: Float16Lanes(repeating: e[5]),
@@ -115,17 +115,17 @@ struct SIMDFillAccumulator {
         let v = UnsafeMutableRawPointer(lanes)
         let size = MemoryLayout<Float16Lanes>.stride
         let one = Float16Lanes(repeating: 1)
-        let ya = FillLanes.maximum(rows, yt), yz = FillLanes.minimum(rows + 1, yb)
-        let xa = FillLanes.minimum(FillLanes.maximum((ya - yt) * dxdy + xt, xMin), xMax)
-        let xz = FillLanes.minimum(FillLanes.maximum((yz - yt) * dxdy + xt, xMin), xMax)
+        let ya = Lanes.maximum(rows, yt), yz = Lanes.minimum(rows + 1, yb)
+        let xa = Lanes.minimum(Lanes.maximum((ya - yt) * dxdy + xt, xMin), xMax)
+        let xz = Lanes.minimum(Lanes.maximum((yz - yt) * dxdy + xt, xMin), xMax)
         let d = (yz - ya) * dir
-        let lo = FillLanes.minimum(xa, xz), hi = FillLanes.maximum(xa, xz)
+        let lo = Lanes.minimum(xa, xz), hi = Lanes.maximum(xa, xz)
         let loFloor = lo.rounded(.down), hiCeil = hi.rounded(.up)
-        let span = FillLanes.maximum(hiCeil - loFloor, one) // cells after the first
+        let span = Lanes.maximum(hiCeil - loFloor, one) // cells after the first
         // Within one column: the trapezoid's area right of the edge.
         let right = d * ((xa + xz) * 0.5 - loFloor)
         // Across columns: quadratic at the ends, linear in between.
-        let s = one / FillLanes.maximum(hi - lo, Float16Lanes(repeating: 1e-30))
+        let s = one / Lanes.maximum(hi - lo, Float16Lanes(repeating: 1e-30))
         let f0 = lo - loFloor, f1 = hi - hiCeil + 1
         let a0 = 0.5 * s * (1 - f0) * (1 - f0)
         let am = 0.5 * s * f1 * f1
@@ -153,7 +153,7 @@ struct SIMDFillAccumulator {
         let roundedMiddles = FillLanes.round(units: middles)
         let suffix = FillLanes.round(units: middles + secondValue * scale)
         let roundedLast = FillLanes.round(units: last)
-        let spanInt = FillLanes.toInt(span)
+        let spanInt = Lanes.toInt(span)
         let up = FillLanes.quantise(yz - rows) &- FillLanes.quantise(ya - rows)
         let total = up.replacing(with: 0 &- up, where: dir .< 0)
         // Through memory once: indexing a vector lane by lane makes LLVM
@@ -164,9 +164,9 @@ struct SIMDFillAccumulator {
         v.storeBytes(of: FillLanes.round(units: base) &- roundedLast, toByteOffset: 11 * size, as: Word16Lanes.self)
         v.storeBytes(of: roundedLast, toByteOffset: 12 * size, as: Word16Lanes.self)
         v.storeBytes(of: base, toByteOffset: 16 * size, as: Float16Lanes.self)
-        v.storeBytes(of: FillLanes.toInt(loFloor), toByteOffset: 13 * size, as: Word16Lanes.self)
+        v.storeBytes(of: Lanes.toInt(loFloor), toByteOffset: 13 * size, as: Word16Lanes.self)
         v.storeBytes(of: spanInt, toByteOffset: 14 * size, as: Word16Lanes.self)
-        v.storeBytes(of: FillLanes.toInt(rows), toByteOffset: 15 * size, as: Word16Lanes.self)
+        v.storeBytes(of: Lanes.toInt(rows), toByteOffset: 15 * size, as: Word16Lanes.self)
     }
 
     /// Adds the `count` computed steps to the cells, in lane (path) order.

@@ -96,7 +96,7 @@ struct FillPainter {
             ww = unsafeBitCast(low &- m2, to: Half32Lanes.self)
         } else {
             // w8 = round(255 - m c.a), from m8 (exact in Float) as 255 - m8 a / 255.
-            let w8 = unsafeBitCast(Float16Lanes(repeating: Lanes.magic + 255).addingProduct(FillLanes.toFloat(m8), weightScale),
+            let w8 = unsafeBitCast(Float16Lanes(repeating: Lanes.magic + 255).addingProduct(Lanes.toFloat(m8), weightScale),
                                    to: Word16Lanes.self) &- Lanes.magicBits
             ww = unsafeBitCast(w8 | w8 &<< 16, to: Half32Lanes.self)
         }
@@ -120,8 +120,8 @@ struct FillPainter {
     @_transparent
     func blendExact(_ d: Word16Lanes, coverage m: Float16Lanes) -> Word16Lanes {
         let mask = Word16Lanes(repeating: 0xFF)
-        let dr = FillLanes.toFloat(d & mask), dg = FillLanes.toFloat(d &>> 8 & mask)
-        let db = FillLanes.toFloat(d &>> 16 & mask), da = FillLanes.toFloat(d &>> 24)
+        let dr = Lanes.toFloat(d & mask), dg = Lanes.toFloat(d &>> 8 & mask)
+        let db = Lanes.toFloat(d &>> 16 & mask), da = Lanes.toFloat(d &>> 24)
         let inverse = 1 - m * (alpha / 255)
         return FillLanes.round(m * color.x + dr * inverse) | FillLanes.round(m * color.y + dg * inverse) &<< 8
             | FillLanes.round(m * color.z + db * inverse) &<< 16 | FillLanes.round(m * color.w + da * inverse) &<< 24
@@ -155,8 +155,8 @@ struct FillPainter {
         guard count == FillLanes.width else { return chunkTail(p, count: count, coverage: m) }
         let biased = FillPainter.biased8(m)
         let raw = UnsafeMutableRawPointer(p)
-        if FillLanes.allEqual(biased, Lanes.magic) { return }
-        if opaque && FillLanes.allEqual(biased, Lanes.magic + 255) {
+        if Lanes.allEqual(biased, Lanes.magic) { return }
+        if opaque && Lanes.allEqual(biased, Lanes.magic + 255) {
             raw.storeBytes(of: Word16Lanes(repeating: solid), as: Word16Lanes.self)
         } else if integral && FillPainter.wholeCoverage(biased) {
             let m8 = FillPainter.coverage8(biased)

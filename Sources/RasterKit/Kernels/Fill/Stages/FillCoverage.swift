@@ -47,9 +47,9 @@ enum NonZeroCoverage: CoverageRule {
     /// this toolchain (measured: 8x slower sweeps).
     @_transparent
     static func coverage(_ a: Word16Lanes) -> Float16Lanes {
-        let high = FillLanes.toFloat(a &>> 16 ^ 0x8000) - 32768
-        let f = FillLanes.toFloat(a & 0xFFFF).addingProduct(high, 65536) // high 65536 + low
-        return FillLanes.minimum(FillLanes.magnitude(f) * FillFixed.inverse, Float16Lanes(repeating: 1))
+        let high = Lanes.toFloat(a &>> 16 ^ 0x8000) - 32768
+        let f = Lanes.toFloat(a & 0xFFFF).addingProduct(high, 65536) // high 65536 + low
+        return Lanes.minimum(Lanes.magnitude(f) * FillFixed.inverse, Float16Lanes(repeating: 1))
     }
 }
 
@@ -60,8 +60,8 @@ enum EvenOddCoverage: CoverageRule {
 
     @_transparent
     static func coverage(_ a: Word16Lanes) -> Float16Lanes {
-        let r = FillLanes.toFloat(a & UInt32(2 &* FillFixed.one &- 1))
+        let r = Lanes.toFloat(a & UInt32(2 &* FillFixed.one &- 1))
         let one = Float16Lanes(repeating: FillFixed.scale)
-        return (one - FillLanes.magnitude(r - one)) * FillFixed.inverse
+        return (one - Lanes.magnitude(r - one)) * FillFixed.inverse
     }
 }

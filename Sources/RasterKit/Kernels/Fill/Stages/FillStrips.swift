@@ -79,7 +79,7 @@ struct FillStrips {
     /// conversion and a shift do; this runs twice per edge.)
     @inline(__always)
     static func stripRange(_ e: SIMD4<Float>, first: Int, count: Int) -> (Int, Int) {
-        let top = FillLanes.floorInt(min(e.y, e.w)), end = FillLanes.ceilInt(max(e.y, e.w))
+        let top = Lanes.floorInt(min(e.y, e.w)), end = Lanes.ceilInt(max(e.y, e.w))
         return (max(0, top &>> FillStrips.stripShift &- first), min(count &- 1, (end &- 1) &>> FillStrips.stripShift &- first))
     }
 

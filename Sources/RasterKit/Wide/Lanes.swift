@@ -1,9 +1,31 @@
-/// The lane type and the few vector helpers the SIMD kernels share.
+/// The lane vocabulary: the 8-lane types and helpers here, the 16-lane ones
+/// in `Lanes16.swift`. Helpers must inline: Swift passes vectors to a call
+/// in 128-bit pieces, so a helper left as a call costs inserts and extracts
+/// around one instruction. The 16-lane ones are `@_transparent`; the 8-lane
+/// ones stay `@inline(__always)` because made `@_transparent` they changed
+/// `SIMDComposite`'s release code (659 to 998 instructions, more scalar
+/// extracts and shuffles), a change no benchmark has judged yet.
 ///
-/// Eight lanes, not sixteen: measured on this toolchain, `SIMD16<Float>`
-/// code on an AVX-512 host comes out as a mix of 128- and 512-bit registers
-/// with inserts and extracts between them (and spills), while `SIMD8` maps
-/// one-to-one onto AVX2's 256-bit registers and stays clean.
+/// What the helpers compile to (Swift 6.3, -O, checked with
+/// `scripts/wide-asm.sh`, which builds this folder with one probe per helper
+/// for x86-64-v3 and -v4 and prints each probe's `objdump -d`):
+///
+/// - AVX2 (x86-64-v3): 8 lanes are one ymm register, 16 lanes two, with no
+///   inserts or extracts. `toFloat`/`toInt` (the 2^23 trick) are vorps or
+///   vaddps plus one integer add -- no vcvtps2dq/vcvttps2dq, no libcall;
+///   `minimum`/`maximum`/`positivePart` are one vminps/vmaxps; `clamp` is
+///   vmaxps + vcmpltps + vblendvps; `quantize` adds vroundps; `magnitude`
+///   one vandps; `allEqual` vpxor + vpor + vptest.
+/// - AVX-512 (x86-64-v4): 16 lanes are one zmm register and each helper the
+///   same single instructions on it (`allEqual` becomes vpcmpneqd into a
+///   mask + kortestw); 8 lanes stay ymm, with compares into k registers and
+///   masked moves instead of vblendvps.
+///
+/// The compare-and-select forms matter: the standard library's
+/// `pointwiseMin`/`pointwiseMax`, `clamped` and `min()`/`max()` follow IEEE
+/// minNum/maxNum NaN rules and compile to per-lane code on this toolchain.
+/// Where a NaN meets a compare-and-select helper, the compare is false and
+/// the first operand passes through.
 typealias FloatLanes = SIMD8<Float>
 typealias WordLanes = SIMD8<UInt32>
 
