@@ -94,42 +94,15 @@ struct AB: ParsableCommand {
         let base = try AB.executable(baseExecutable, name: "BASE_EXE")
         let new = try newExecutable.map { try AB.executable($0, name: "--new-executable") } ?? AB.selfExecutable()
         // Every output is checked before the first child runs.
-        let dir: URL
-        if let out {
-            guard !out.isEmpty else {
-                throw HarnessError.invalidArgument(name: "--out", value: "an empty path", accepted: "a directory")
-            }
-            dir = URL(fileURLWithPath: out)
-            try OutputPath.prepareDirectory(dir)
-            let outputs = ["base.csv", "new.csv"].map { ("--out", dir.appendingPathComponent($0).path) }
-            for (name, path) in outputs { try OutputPath.checkFileArgument(path, name: name, extensions: ["csv"], createDirectory: false) }
-            try OutputPath.requireDistinct(outputs, inputs: [("BASE_EXE", base), ("--new-executable", new)])
-        } else {
-            dir = FileManager.default.temporaryDirectory.appendingPathComponent("rasterbench-ab-\(UUID().uuidString)")
-            try OutputPath.createDirectories(dir.path)
-        }
+        let dir = try AB.outputDirectory(out, base: base, new: new)
         let removeTemporary = { if out == nil { try? FileManager.default.removeItem(at: dir) } }
         defer { removeTemporary() }
 
         print("ab: base (A) \(base)")
         print("    new  (B) \(new)")
         print("    \(rounds) rounds, ABBA order, each a fresh `\(runArguments.joined(separator: " "))`")
-        var baseRounds: [[ReportRow]] = [], newRounds: [[ReportRow]] = []
         let start = MonotonicClock.now()
-        try ChildProcess.watchingInterrupts(cleanup: removeTemporary) {
-            for (round, side) in ABSchedule.order(rounds: rounds) {
-                let name = "round\(round)-\(side == .base ? "A" : "B")"
-                let csv = dir.appendingPathComponent(name + ".csv").path
-                Console.writeError("\(ProgressLine.clock(MonotonicClock.seconds(since: start))) round \(round)/\(rounds): \(side == .base ? "A (base)" : "B (new)")\n")
-                try AB.runChild(side == .base ? base : new, role: side == .base ? "the base executable (A)" : "the new executable (B)",
-                                arguments: runArguments + ["--out", csv], report: csv,
-                                log: dir.appendingPathComponent(name + ".log"), keepLog: out != nil,
-                                timeout: Double(childTimeout), cleanup: removeTemporary)
-                let rows = try ReportFile.load(csv)
-                if side == .base { baseRounds.append(rows) } else { newRounds.append(rows) }
-                ChildProcess.endIfInterrupted(cleanup: removeTemporary)
-            }
-        }
+        let (baseRounds, newRounds) = try runRounds(base: base, new: new, in: dir, start: start, cleanup: removeTemporary)
         let ids = Array(1...rounds)
         var mergedBase = RoundMerge.merge(baseRounds, ids: ids)
         var mergedNew = RoundMerge.merge(newRounds, ids: ids)
@@ -150,6 +123,46 @@ struct AB: ParsableCommand {
         if let failThreshold, Compare.reportRegressions(c, above: failThreshold) > 0 {
             throw ExitCode(ExitStatus.checkFailed)
         }
+    }
+
+    /// The folder every child writes into: `--out` (checked, so a bad
+    /// path fails before the first child runs) or a new temporary one.
+    static func outputDirectory(_ out: String?, base: String, new: String) throws -> URL {
+        guard let out else {
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rasterbench-ab-\(UUID().uuidString)")
+            try OutputPath.createDirectories(dir.path)
+            return dir
+        }
+        guard !out.isEmpty else {
+            throw HarnessError.invalidArgument(name: "--out", value: "an empty path", accepted: "a directory")
+        }
+        let dir = URL(fileURLWithPath: out)
+        try OutputPath.prepareDirectory(dir)
+        let outputs = ["base.csv", "new.csv"].map { ("--out", dir.appendingPathComponent($0).path) }
+        for (name, path) in outputs { try OutputPath.checkFileArgument(path, name: name, extensions: ["csv"], createDirectory: false) }
+        try OutputPath.requireDistinct(outputs, inputs: [("BASE_EXE", base), ("--new-executable", new)])
+        return dir
+    }
+
+    /// Every round's child processes in ABBA order; the rows each wrote, per side.
+    private func runRounds(base: String, new: String, in dir: URL, start: UInt64,
+                           cleanup removeTemporary: () -> Void) throws -> (base: [[ReportRow]], new: [[ReportRow]]) {
+        var baseRounds: [[ReportRow]] = [], newRounds: [[ReportRow]] = []
+        try ChildProcess.watchingInterrupts(cleanup: removeTemporary) {
+            for (round, side) in ABSchedule.order(rounds: rounds) {
+                let name = "round\(round)-\(side == .base ? "A" : "B")"
+                let csv = dir.appendingPathComponent(name + ".csv").path
+                Console.writeError("\(ProgressLine.clock(MonotonicClock.seconds(since: start))) round \(round)/\(rounds): \(side == .base ? "A (base)" : "B (new)")\n")
+                try AB.runChild(side == .base ? base : new, role: side == .base ? "the base executable (A)" : "the new executable (B)",
+                                arguments: runArguments + ["--out", csv], report: csv,
+                                log: dir.appendingPathComponent(name + ".log"), keepLog: out != nil,
+                                timeout: Double(childTimeout), cleanup: removeTemporary)
+                let rows = try ReportFile.load(csv)
+                if side == .base { baseRounds.append(rows) } else { newRounds.append(rows) }
+                ChildProcess.endIfInterrupted(cleanup: removeTemporary)
+            }
+        }
+        return (baseRounds, newRounds)
     }
 
     /// ", commit X" as a build's rows record it (several when they differ).

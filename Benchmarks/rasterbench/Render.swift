@@ -66,29 +66,7 @@ struct Render: ParsableCommand {
             throw RasterError.invalidArgument(name: "--scale", value: "\(scale)", accepted: "1, 0.5, 0.25")
         }
         let renderer = try options.makeRenderer(scale: scale)
-        if let jobPath = job {
-            guard scene.scene == nil else {
-                throw UsageError("a job file and --scene given: give one of them")
-            }
-            guard frames == nil, !sheet, frame == nil else {
-                throw RasterError.invalidArgument(name: "--frame/--frames/--sheet", value: "given with a job file",
-                                                  accepted: "only with --scene")
-            }
-            try scene.requireNoSceneOptions()
-            // The output is checked before the job is read (its images decoded).
-            let out = emitJob ? nil : try Render.singleFrameOutput(output)
-            if let out { try OutputPath.requireDistinct([("--output (-o)", out.path)], inputs: [("JOB", jobPath)]) }
-            let job = try Job.load(contentsOf: try inputURL(jobPath, name: "JOB"), memoryBudget: options.memoryBudget())
-            guard let out else { print(try job.jsonText(), terminator: ""); return }
-            try OutputPath.requireDistinct([("--output (-o)", out.path)], inputs: job.imageFiles.map { ("the job's image", $0) })
-            try ImageFile.checkCanvas(width: job.width, height: job.height, for: out)
-            try renderer.checkMemory(job)
-            let image = try Image(width: job.width, height: job.height)
-            try renderer.render(job, into: image)
-            try ImageFile.write(image.view, to: out)
-            print("wrote \(out.path) (\(job.width)x\(job.height), \(options.backend))")
-            return
-        }
+        if let jobPath = job { return try renderJob(jobPath, renderer: renderer) }
         guard scene.scene != nil else {
             throw UsageError("nothing to render: give a job file or --scene NAME")
         }
@@ -137,6 +115,30 @@ struct Render: ParsableCommand {
         try renderer.render(job, into: image)
         try ImageFile.write(image.view, to: out)
         print("wrote \(out.path) (\(info.name) frame \(index), \(image.width)x\(image.height), \(options.backend))")
+    }
+
+    /// A job file to one image (or its JSON with --emit-job); no scene option may be given with it.
+    private func renderJob(_ jobPath: String, renderer: Renderer) throws {
+        guard scene.scene == nil else {
+            throw UsageError("a job file and --scene given: give one of them")
+        }
+        guard frames == nil, !sheet, frame == nil else {
+            throw RasterError.invalidArgument(name: "--frame/--frames/--sheet", value: "given with a job file",
+                                              accepted: "only with --scene")
+        }
+        try scene.requireNoSceneOptions()
+        // The output is checked before the job is read (its images decoded).
+        let out = emitJob ? nil : try Render.singleFrameOutput(output)
+        if let out { try OutputPath.requireDistinct([("--output (-o)", out.path)], inputs: [("JOB", jobPath)]) }
+        let job = try Job.load(contentsOf: try inputURL(jobPath, name: "JOB"), memoryBudget: options.memoryBudget())
+        guard let out else { print(try job.jsonText(), terminator: ""); return }
+        try OutputPath.requireDistinct([("--output (-o)", out.path)], inputs: job.imageFiles.map { ("the job's image", $0) })
+        try ImageFile.checkCanvas(width: job.width, height: job.height, for: out)
+        try renderer.checkMemory(job)
+        let image = try Image(width: job.width, height: job.height)
+        try renderer.render(job, into: image)
+        try ImageFile.write(image.view, to: out)
+        print("wrote \(out.path) (\(job.width)x\(job.height), \(options.backend))")
     }
 
     static func checkFrame(_ f: Int) throws -> Int {

@@ -88,6 +88,57 @@ struct Run: ParsableCommand {
         if adaptiveOptions.adaptive {
             return try AdaptiveRun.run(adaptiveOptions, profile: profile, budget: budget, threads: threadCounts[0])
         }
+        let s = try setUp(profile: profile, budget: budget, host: host, threadCounts: threadCounts)
+        printHeader(s)
+        let runner = SuiteRunner(config: s.config)
+        let start = MonotonicClock.now()
+        let progress = ProgressLine()
+        // The physical limit first, so it is measured in this run whatever the workloads.
+        let copyThreads = Array(Set(s.workloads.map(\.threads) + threadCounts)).sorted()
+        for t in copyThreads {
+            progress.show("measuring copy bandwidth, \(t) thread(s)", elapsed: MonotonicClock.seconds(since: start))
+            _ = try runner.bandwidth.frame(bytes: 4 * s.width * s.height, threads: t)
+            if !noDram { _ = try runner.bandwidth.dram(lastLevelCache: host.lastLevelCacheBytes, threads: t) }
+        }
+        // After the copy probe: the bandwidth is the host's limit, not a contended one.
+        let contention = try Contention(threads: contend)
+        if contend > 0 {
+            progress.finish()
+            print("contention: \(contend) busy thread(s), \(contention.pinned) pinned to the last core(s), while the rows are measured")
+        }
+        let rows = runner.run(s.workloads, rounds: rounds, seed: s.seed) { p in
+            let eta = p.remainingSeconds().map { ", about \(ProgressLine.clock($0)) left" } ?? ""
+            progress.show("[\(p.index)/\(p.total)\(eta)] \(p.label)", elapsed: MonotonicClock.seconds(since: start))
+        }
+        contention.stop()
+        progress.finish()
+        let elapsed = MonotonicClock.seconds(since: start)
+        printResults(rows, bandwidth: runner.bandwidth, setup: s)
+
+        try AtomicFile.write(ReportCSV.document(rows), toPath: s.outPath, createDirectory: true)
+        print("\nwrote \(s.outPath) (\(rows.count) rows) in \(Human.number(elapsed)) s")
+        if let json {
+            let report = RunReport(date: s.config.date, host: host, profile: profile, budget: budget, sampler: s.config.sampler,
+                                   bandwidth: runner.bandwidth.results, rows: rows)
+            try AtomicFile.write(try report.encoded(), toPath: json, createDirectory: true)
+            print("wrote \(json) (every raw sample)")
+        }
+        Console.warnIfBusy(host)
+        if !host.optimized { Console.warn(BuildInfo.debugWarning) }
+    }
+
+    /// Everything a run needs, checked (outputs too) before anything is measured.
+    private struct Setup {
+        var config: RunConfiguration
+        var threadCounts: [Int]
+        var workloads: [Workload]
+        var leftOut: [Workload]
+        var width: Int, height: Int
+        var outPath: String
+        var seed: UInt64
+    }
+
+    private func setUp(profile: DeviceProfile, budget: Budget, host: HostInfo, threadCounts: [Int]) throws -> Setup {
         let kinds = try parseList(backends, flag: "--backends").map(BackendKind.init(parsing:))
         let entries = try Suite.select(kernels: kernels.map { try parseList($0, flag: "--kernels") },
                                        scenes: scenes.map { try parseList($0, flag: "--scenes") })
@@ -121,55 +172,37 @@ struct Run: ParsableCommand {
             throw HarnessError.invalidArgument(name: "--rounds", value: "\(rounds)", accepted: "1...1000")
         }
         let seed = self.seed ?? UInt64(truncatingIfNeeded: Int64(Date().timeIntervalSince1970 * 1e6))
-        var workloads = try Run.select(plan.workloads(), variants: variants.map { try parseList($0, flag: "--variants") },
-                                       filter: filter)
+        let selected = try WorkloadSelection.select(plan.workloads(), variants: variants.map { try parseList($0, flag: "--variants") },
+                                                    filter: filter)
         // --quick leaves out the naive rows that take seconds a frame (unless nothing else is selected).
-        let leftOut = quick && workloads.contains(where: { !$0.slowOnNaive }) ? workloads.filter(\.slowOnNaive) : []
-        workloads.removeAll { w in leftOut.contains { $0.label == w.label } }
+        let (workloads, leftOut) = quick ? WorkloadSelection.quickSplit(selected) : (selected, [])
+        return Setup(config: config, threadCounts: threadCounts, workloads: workloads, leftOut: leftOut,
+                     width: width, height: height, outPath: outPath, seed: seed)
+    }
 
+    private func printHeader(_ s: Setup) {
+        let host = s.config.host, profile = s.config.profile, budget = s.config.budget, sampler = s.config.sampler
         if !host.optimized { Console.warn(BuildInfo.debugWarning) }
         print("rasterbench \(RasterBench.version) (suite \(SuiteVersion.current)), commit \(host.gitCommit), \(host.build) build")
         print("host: \(host.cpuModel), \(host.cores) cores, \(host.os), Swift \(host.swiftVersion), OpenMP \(host.openMP ? "yes" : "NO (openmp backend single-threaded)")")
-        print("profile: \(profile) -- frame \(width)x\(height), budget \(Human.number(budget.milliseconds)) ms (\(Human.percent(budget.share)) of \(Human.number(budget.frameMs)) ms at \(Human.number(budget.fps)) fps)")
-        print("threads: \(threadCounts.map(String.init).joined(separator: ",")); sampling: \(sampler.minSamples)+ samples, \(sampler.minTime)+ s each (max \(sampler.maxTime) s), warm-up \(sampler.warmupTime) s")
-        if let over = threadCounts.first(where: { $0 > host.cores }) {
+        print("profile: \(profile) -- frame \(s.width)x\(s.height), budget \(Human.number(budget.milliseconds)) ms (\(Human.percent(budget.share)) of \(Human.number(budget.frameMs)) ms at \(Human.number(budget.fps)) fps)")
+        print("threads: \(s.threadCounts.map(String.init).joined(separator: ",")); sampling: \(sampler.minSamples)+ samples, \(sampler.minTime)+ s each (max \(sampler.maxTime) s), warm-up \(sampler.warmupTime) s")
+        if let over = s.threadCounts.first(where: { $0 > host.cores }) {
             Console.warn("note: \(over) threads on \(host.cores) cores oversubscribes this host; the extra threads time-slice")
         }
-        if rounds > 1 { print("rounds: \(rounds), each in a random order, seed \(seed) (--seed \(seed) replays the order)") }
+        if rounds > 1 { print("rounds: \(rounds), each in a random order, seed \(s.seed) (--seed \(s.seed) replays the order)") }
         Console.warnIfBusy(host)
-        if !leftOut.isEmpty { print(Run.leftOutNote(leftOut)) }
+        if !s.leftOut.isEmpty { print(Run.leftOutNote(s.leftOut)) }
         print("times are this host's; a profile on another host is a resolution and a thread count, not a speed promise")
         print("")
+    }
 
-        let runner = SuiteRunner(config: config)
-        let start = MonotonicClock.now()
-        let progress = ProgressLine()
-        // The physical limit first, so it is measured in this run whatever the workloads.
-        let copyThreads = Array(Set(workloads.map(\.threads) + threadCounts)).sorted()
-        for t in copyThreads {
-            progress.show("measuring copy bandwidth, \(t) thread(s)", elapsed: MonotonicClock.seconds(since: start))
-            _ = try runner.bandwidth.frame(bytes: 4 * width * height, threads: t)
-            if !noDram { _ = try runner.bandwidth.dram(lastLevelCache: host.lastLevelCacheBytes, threads: t) }
-        }
-        // After the copy probe: the bandwidth is the host's limit, not a contended one.
-        let contention = try Contention(threads: contend)
-        if contend > 0 {
-            progress.finish()
-            print("contention: \(contend) busy thread(s), \(contention.pinned) pinned to the last core(s), while the rows are measured")
-        }
-        let rows = runner.run(workloads, rounds: rounds, seed: seed) { p in
-            let eta = p.remainingSeconds().map { ", about \(ProgressLine.clock($0)) left" } ?? ""
-            progress.show("[\(p.index)/\(p.total)\(eta)] \(p.label)", elapsed: MonotonicClock.seconds(since: start))
-        }
-        contention.stop()
-        progress.finish()
-        let elapsed = MonotonicClock.seconds(since: start)
-
+    private func printResults(_ rows: [ReportRow], bandwidth: BandwidthTable, setup s: Setup) {
         print("Copy bandwidth (memcpy, read + written bytes per second):")
-        for b in runner.bandwidth.results {
+        for b in bandwidth.results {
             print("  \(b.label == "frame" ? "one frame" : "DRAM     ") \(Human.number(Double(b.bytes) / 1_048_576, 4)) MiB, \(b.threads) thread(s): \(Human.number(b.gigabytesPerSecond)) GB/s")
         }
-        if let peak = runner.bandwidth.peak {
+        if let peak = bandwidth.peak {
             print("Compute peak (8-lane float multiply-adds, one core): \(Human.number(peak.gigaflopsPerSecond)) GFLOP/s")
         }
         print("")
@@ -179,7 +212,7 @@ struct Run: ParsableCommand {
             print("\nWork model wrong (a limit above the fastest sample):")
             wrongFloors.forEach { print($0) }
         }
-        if !leftOut.isEmpty { print(Run.leftOutNote(leftOut)) }
+        if !s.leftOut.isEmpty { print(Run.leftOutNote(s.leftOut)) }
         let problems = RunTable.problems(rows)
         if !problems.isEmpty {
             print("\nNot measured (\(rows.filter { !$0.isOK }.count) rows):")
@@ -188,43 +221,8 @@ struct Run: ParsableCommand {
         for summary in [SweepAnalysis.threads(rows), SweepAnalysis.sizes(rows), SweepAnalysis.sigmas(rows)].compactMap({ $0 }) {
             print("\n" + summary)
         }
-
-        let summary = RunSummary.scenes(rows, budgetMs: budget.milliseconds, leftOut: leftOut)
+        let summary = RunSummary.scenes(rows, budgetMs: s.config.budget.milliseconds, leftOut: s.leftOut)
         if !summary.isEmpty { print("\n" + summary.joined(separator: "\n")) }
-
-        try AtomicFile.write(ReportCSV.document(rows), toPath: outPath, createDirectory: true)
-        print("\nwrote \(outPath) (\(rows.count) rows) in \(Human.number(elapsed)) s")
-        if let json {
-            let report = RunReport(date: config.date, host: host, profile: profile, budget: budget, sampler: sampler,
-                                   bandwidth: runner.bandwidth.results, rows: rows)
-            try AtomicFile.write(try report.encoded(), toPath: json, createDirectory: true)
-            print("wrote \(json) (every raw sample)")
-        }
-        Console.warnIfBusy(host)
-        if !host.optimized { Console.warn(BuildInfo.debugWarning) }
-    }
-
-    /// Keeps the workloads of the named variants whose labels contain
-    /// `filter`; a variant no selected kernel has, or a filter that keeps
-    /// nothing, is an error (a typo should not silently measure nothing).
-    static func select(_ workloads: [Workload], variants: [String]?, filter: String?) throws -> [Workload] {
-        var kept = workloads
-        if let variants {
-            let known = Set(workloads.map(\.variant))
-            if let unknown = variants.first(where: { !known.contains($0) }) {
-                throw HarnessError.invalidArgument(name: "--variants", value: "'\(unknown)'",
-                                                   accepted: known.sorted().joined(separator: ", "))
-            }
-            kept = kept.filter { variants.contains($0.variant) }
-        }
-        if let filter {
-            kept = kept.filter { $0.label.contains(filter) }
-            if kept.isEmpty {
-                throw HarnessError.invalidArgument(name: "--filter", value: "'\(filter)'",
-                                                   accepted: "text found in a workload label, e.g. 'fill/exact/simd t=1 750x1334 shape=blob'")
-            }
-        }
-        return kept
     }
 
     static func leftOutNote(_ leftOut: [Workload]) -> String {
