@@ -22,7 +22,7 @@ struct List: ParsableCommand {
             let i = type.info
             print("  \(i.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(i.summary)")
             print("     \(i.repeats ? "cycle" : "span") \(i.cycle) frames; kernels \(i.kernels.joined(separator: ", ")); \(i.usesSeed ? "random (--seed)" : "no randomness"); after \(i.source)")
-            for (option, values) in [("styles", i.styles), ("modes", i.modes), ("themes", i.themes)] where !values.isEmpty {
+            for (option, values) in i.choices where !values.isEmpty {
                 print("     \(option): \(values.joined(separator: ", ")) (default \(values[0]))")
             }
             print("     suite variants: \(type.suiteVariants.map(\.description).joined(separator: ", "))")

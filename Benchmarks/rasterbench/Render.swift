@@ -208,7 +208,7 @@ struct SceneSelection: ParsableArguments {
         let (w, h) = try size.map(parseSize) ?? (p.width, p.height)
         // A custom size keeps the profile's look: its points scale with the width.
         let canvas = try SceneCanvas(width: w, height: h, scale: p.scale * Double(w) / Double(p.width), fps: p.fps)
-        return try type.init(options: SceneOptions(seed: seed ?? SceneOptions.defaultSeed, style: style, mode: mode, theme: theme),
+        return try type.init(options: SceneOptions(seed: seed ?? SceneOptions.defaultSeed, style: style, mode: mode, theme: theme, for: type.info),
                              canvas: canvas)
     }
 

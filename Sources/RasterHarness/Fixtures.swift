@@ -11,7 +11,9 @@ public enum Fixtures {
         (0.20, 0.90), (0.40, 0.80), (0.65, 0.75), (0.75, 0.40),
     ]
 
-    static func color(_ hex: String) -> Color { try! Color(hex: hex) }
+    /// Every hex text the fixtures use is in `telegramColors`, which a test
+    /// parses; black only if that test fails, never a trap.
+    static func color(_ hex: String) -> Color { (try? Color(hex: hex)) ?? Color(straightR: 0, g: 0, b: 0) }
 
     /// K1 as Telegram draws phase 0: four points, L = width, e = 4 (docs/contract.md §2.1 defaults).
     public static func telegram(width: Int, height: Int) -> FreeformGradient {
@@ -34,9 +36,9 @@ public enum Fixtures {
     public static func radial(width: Int, height: Int) -> Gradient {
         let r = 0.25 * (Double(width * width + height * height)).squareRoot()
         return try! Gradient(shape: .radial(center: Point(Double(width) / 2, Double(height) / 2), radius: r),
-                             stops: [Gradient.Stop(offset: 0, color: color("#FFF5C5")),
-                                     Gradient.Stop(offset: 0.6, color: color("#7FA381")),
-                                     Gradient.Stop(offset: 1, color: color("#336F55"))],
+                             stops: [Gradient.Stop(offset: 0, color: color(telegramColors[1])),
+                                     Gradient.Stop(offset: 0.6, color: color(telegramColors[0])),
+                                     Gradient.Stop(offset: 1, color: color(telegramColors[2]))],
                              extend: .reflect)
     }
 

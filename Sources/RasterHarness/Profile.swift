@@ -30,8 +30,7 @@ public struct DeviceProfile: Sendable, Hashable, Codable, CustomStringConvertibl
     public static let all: [DeviceProfile] = [
         DeviceProfile(name: "iphone-se1", width: 640, height: 1136, scale: 2, fps: 60, cores: 2,
                       summary: "iPhone SE (1st gen), A9"),
-        DeviceProfile(name: "iphone-6", width: 750, height: 1334, scale: 2, fps: 60, cores: 2,
-                      summary: "iPhone 6, A8"),
+        DeviceProfile.default,
         DeviceProfile(name: "iphone-11", width: 828, height: 1792, scale: 2, fps: 60, cores: 6,
                       summary: "iPhone 11, A13"),
         DeviceProfile(name: "android-go", width: 720, height: 1600, scale: 2, fps: 60, cores: 4,
@@ -42,8 +41,10 @@ public struct DeviceProfile: Sendable, Hashable, Codable, CustomStringConvertibl
                       summary: "a 120 Hz ProMotion iPhone (15 Pro)"),
     ]
 
-    public static let defaultName = "iphone-6"
-    public static var `default`: DeviceProfile { try! named(defaultName) }
+    /// A value rather than a look-up by name, so it cannot fail.
+    public static let `default` = DeviceProfile(name: "iphone-6", width: 750, height: 1334, scale: 2, fps: 60, cores: 2,
+                                                summary: "iPhone 6, A8")
+    public static var defaultName: String { DeviceProfile.default.name }
 
     /// The profile with the most pixels: the top of the size sweep.
     public static var largest: DeviceProfile { all.max { $0.pixels < $1.pixels }! }

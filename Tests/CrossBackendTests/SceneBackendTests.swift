@@ -42,12 +42,12 @@ final class SceneBackendTests: XCTestCase {
 
     func testTelegram() throws {
         try check("telegram", frames: [0, 140])
-        try check("telegram", frames: [95], options: SceneOptions(style: "contest"))
+        try check("telegram", frames: [95], options: SceneOptions(style: .contest))
     }
     func testAurora() throws {
         try check("aurora", frames: [0, 1050])
-        try check("aurora", frames: [300], options: SceneOptions(theme: "dark"))
-        try check("aurora", frames: [7], options: SceneOptions(mode: "reduce-transparency"))
+        try check("aurora", frames: [300], options: SceneOptions(theme: .dark))
+        try check("aurora", frames: [7], options: SceneOptions(mode: .reduceTransparency))
     }
     func testMesh() throws {
         try check("mesh", frames: [0, 175, 599])

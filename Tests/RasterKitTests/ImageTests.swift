@@ -42,12 +42,19 @@ final class ImageTests: XCTestCase {
 
     func testScratchReusesBuffers() {
         let scratch = Scratch()
-        let a = scratch.buffer(1, count: 100, of: Float.self)
+        let a = scratch.buffer(.freeformSmall, count: 100, of: Float.self)
         let held = scratch.bytesHeld
-        let b = scratch.buffer(1, count: 50, of: Float.self)
+        let b = scratch.buffer(.freeformSmall, count: 50, of: Float.self)
         XCTAssertEqual(a, b)
         XCTAssertEqual(scratch.bytesHeld, held)
-        _ = scratch.buffer(1, count: 1000, of: Float.self)
+        _ = scratch.buffer(.freeformSmall, count: 1000, of: Float.self)
         XCTAssertGreaterThan(scratch.bytesHeld, held)
+    }
+
+    /// Scratch indexes a flat table by a slot's raw value.
+    func testEveryScratchSlotFitsTheTable() {
+        for slot in ScratchSlot.allCases {
+            XCTAssertTrue((0..<Scratch.slotCount).contains(slot.rawValue), "\(slot)")
+        }
     }
 }

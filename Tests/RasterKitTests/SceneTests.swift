@@ -67,23 +67,18 @@ final class SceneTests: XCTestCase {
         for type in SceneCatalog.all {
             let info = type.info
             let base = try render(try make(info.name), 40)
-            for (option, values) in [("style", info.styles), ("mode", info.modes), ("theme", info.themes)] {
-                for value in values.dropFirst() {
-                    var o = SceneOptions()
-                    switch option {
-                    case "style": o.style = value
-                    case "mode": o.mode = value
-                    default: o.theme = value
-                    }
-                    XCTAssertNotEqual(try render(try make(info.name, o), 40), base, "\(info.name) \(option) \(value)")
-                    checked += 1
-                }
+            let others = info.styles.dropFirst().map { SceneOptions(style: $0) }
+                + info.modes.dropFirst().map { SceneOptions(mode: $0) }
+                + info.themes.dropFirst().map { SceneOptions(theme: $0) }
+            for o in others {
+                XCTAssertNotEqual(try render(try make(info.name, o), 40), base, "\(info.name) \(o)")
+                checked += 1
             }
             // Dark theme with each mode too (the modes have their own dark colours).
-            if info.themes.contains("dark") {
+            if info.themes.contains(.dark) {
                 for mode in info.modes {
-                    let light = try render(try make(info.name, SceneOptions(mode: mode, theme: "light")), 40)
-                    let dark = try render(try make(info.name, SceneOptions(mode: mode, theme: "dark")), 40)
+                    let light = try render(try make(info.name, SceneOptions(mode: mode, theme: .light)), 40)
+                    let dark = try render(try make(info.name, SceneOptions(mode: mode, theme: .dark)), 40)
                     XCTAssertNotEqual(light, dark, "\(info.name) \(mode): dark equals light")
                     checked += 1
                 }
@@ -93,9 +88,19 @@ final class SceneTests: XCTestCase {
     }
 
     func testUnknownOptionsAreRefused() throws {
-        XCTAssertThrowsError(try make("telegram", SceneOptions(style: "android")))
-        XCTAssertThrowsError(try make("aurora", SceneOptions(theme: "sepia")))
-        XCTAssertThrowsError(try make("morph", SceneOptions(mode: "standard")))
+        XCTAssertThrowsError(try SceneOptions(style: "android", mode: nil, theme: nil, for: TelegramScene.info))
+        XCTAssertThrowsError(try SceneOptions(style: nil, mode: nil, theme: "sepia", for: AuroraScene.info))
+        XCTAssertThrowsError(try SceneOptions(style: nil, mode: "standard", theme: nil, for: MorphScene.info))
+        // Parsing and the scene's own check refuse with the same one line.
+        for refused in [{ try SceneOptions(style: "contest", mode: nil, theme: nil, for: AuroraScene.info) },
+                        { try AuroraScene(options: SceneOptions(style: .contest), canvas: self.small) }] as [() throws -> Any] {
+            XCTAssertThrowsError(try refused()) { error in
+                XCTAssertEqual("\(error)", "invalid --style for scene aurora: 'contest' (accepted: none (the scene has no styles))")
+            }
+        }
+        // A value another scene accepts, given through the library.
+        XCTAssertThrowsError(try make("morph", SceneOptions(mode: .standard)))
+        XCTAssertThrowsError(try make("aurora", SceneOptions(style: .contest)))
         XCTAssertThrowsError(try make("liquid").job(frame: -1))
         XCTAssertThrowsError(try SceneCanvas(width: 0, height: 10, scale: 1, fps: 60))
         XCTAssertThrowsError(try SceneCanvas(width: 10, height: 10, scale: .nan, fps: 60))
@@ -146,7 +151,7 @@ final class SceneTests: XCTestCase {
             XCTAssertEqual(p.x, (a.x + b.x) / 2, accuracy: 1e-9); XCTAssertEqual(p.y, (a.y + b.y) / 2, accuracy: 1e-9)
         }
         // The contest style holds each of its 27 positions for a stretch of frames.
-        let contest = try XCTUnwrap(try make("telegram", SceneOptions(style: "contest")) as? TelegramScene)
+        let contest = try XCTUnwrap(try make("telegram", SceneOptions(style: .contest)) as? TelegramScene)
         let distinct = Set((0..<60).map { contest.points(frame: $0)[0].x })
         XCTAssertLessThanOrEqual(distinct.count, TelegramScene.contestSteps)
         XCTAssertGreaterThan(distinct.count, 20)

@@ -11,8 +11,8 @@ public final class Scratch: @unchecked Sendable {
         var key: Double?
     }
 
-    /// Slots are small integers (see `ScratchSlot`), so a flat table indexed
-    /// by slot: a Dictionary here cost three mallocs per lookup (measured),
+    /// Slots are small integers (`ScratchSlot`'s raw values, all below
+    /// `slotCount`, which a test checks), so a flat table indexed by slot: a Dictionary here cost three mallocs per lookup (measured),
     /// which is exactly what a steady-state frame must not do.
     public static let slotCount = 128
     private var entries = [Entry](repeating: Entry(), count: Scratch.slotCount)
@@ -23,16 +23,16 @@ public final class Scratch: @unchecked Sendable {
 
     /// Memory for `count` values of `T` in `slot`, 64-byte aligned, contents
     /// unspecified. Valid until the next request for the same slot.
-    public func buffer<T>(_ slot: Int, count: Int, of: T.Type = T.self) -> UnsafeMutablePointer<T> {
+    public func buffer<T>(_ slot: ScratchSlot, count: Int, of: T.Type = T.self) -> UnsafeMutablePointer<T> {
         buffer(slot, count: count, of: T.self, key: nil).pointer
     }
 
     /// Like `buffer(_:count:of:)`, for contents derived from `key` (a table
     /// for one exponent, say): `fresh` is true when the memory is new or was
     /// last filled for another key, i.e. when the caller must (re)fill it.
-    public func buffer<T>(_ slot: Int, count: Int, of: T.Type = T.self, key: Double?)
+    public func buffer<T>(_ slot: ScratchSlot, count: Int, of: T.Type = T.self, key: Double?)
         -> (pointer: UnsafeMutablePointer<T>, fresh: Bool) {
-        precondition((0..<Scratch.slotCount).contains(slot), "scratch slot \(slot) out of range")
+        let slot = slot.rawValue
         let bytes = max(1, count * MemoryLayout<T>.stride)
         return entries.withUnsafeMutableBufferPointer { entries in
             if let p = entries[slot].pointer, entries[slot].bytes >= bytes {
@@ -64,37 +64,63 @@ public final class Scratch: @unchecked Sendable {
     public var bytesHeld: Int { entries.reduce(0) { $0 + $1.bytes } + helpers.reduce(0) { $0 + $1.bytesHeld } }
 }
 
-/// Slot numbers, one per kernel temporary, so that kernels sharing one
-/// `Scratch` never hand each other the same memory.
-public enum ScratchSlot {
-    public static let freeformSmall = 1
-    public static let freeformStretched = 2
-    public static let freeformTaps = 3
-    public static let freeformTapWeights = 4
-    public static let influenceTable = 5
-    public static let freeformRowTaps = 6
-    public static let freeformRowTapWeights = 7
-    public static let blurPlane = 10   // 10...19 reserved for K3
-    // 20...29 reserved for K4 (FillEdges).
-    /// 30...39: K7 (see MeshLattice).
-    public static let meshLatticeU = 30
-    public static let meshLatticeV = 31
-    public static let meshNodes = 32
-    public static let meshStripStart = 33
-    public static let meshStripQuads = 34
-    public static let meshWinnerU = 35
-    public static let meshWinnerV = 36
-    public static let meshPlanes = 37
-    public static let meshNodeColors = 38
-    public static let meshColorPlanes = 39
-    /// `resample`: 40...45.
-    public static let resampleStretched = 40
-    public static let resampleTaps = 41
-    public static let resampleTapWeights = 42
-    public static let resampleRowTaps = 43
-    public static let resampleRowTapWeights = 44
-    public static let resampleRowsUsed = 45
-    /// The `blob` op's K5 input and output (Float): 50...51.
-    public static let blobAnchors = 50
-    public static let blobControls = 51
+/// One slot per kernel temporary, so that kernels sharing one `Scratch`
+/// never hand each other the same memory. An enum with explicit raw values:
+/// the compiler refuses two slots with the same number.
+public enum ScratchSlot: Int, CaseIterable, Sendable {
+    case freeformSmall = 1
+    case freeformStretched = 2
+    case freeformTaps = 3
+    case freeformTapWeights = 4
+    case influenceTable = 5
+    case freeformRowTaps = 6
+    case freeformRowTapWeights = 7
+    /// K3 (`BlurSlot` names them as the blur uses them): the full-resolution
+    /// intermediate, per-worker lines, the down-sampled image and its
+    /// intermediate, tap tables, per-worker resample rows, right-edge spare
+    /// pixels, up-sampling taps.
+    case blurPlane = 10
+    case blurLines = 11
+    case blurSmall = 12
+    case blurSmallPlane = 13
+    case blurTable = 14
+    case blurResampleRows = 15
+    case blurEdgeSpare = 16
+    case blurResampleTaps = 17
+    /// K4's clipped edges (`FillEdges`).
+    case fillEdges = 21
+    /// K4's per-band cell buffers and touched-chunk bitmaps.
+    case fillCells = 22
+    case fillBitmap = 23
+    /// K4's edge-to-strip buckets (counts/offsets and edge indices).
+    case fillBucketOffsets = 24
+    case fillBucketEdges = 25
+    /// K4's supersampling crossing lists.
+    case fillCrossings = 26
+    case fillCrossingCounts = 27
+    /// The SIMD backend's prefix-sum step masks.
+    case fillPrefixMasks = 28
+    /// The SIMD backend's per-band lane spill buffers.
+    case fillLanes = 29
+    /// K7 (see MeshLattice).
+    case meshLatticeU = 30
+    case meshLatticeV = 31
+    case meshNodes = 32
+    case meshStripStart = 33
+    case meshStripQuads = 34
+    case meshWinnerU = 35
+    case meshWinnerV = 36
+    case meshPlanes = 37
+    case meshNodeColors = 38
+    case meshColorPlanes = 39
+    /// `resample`.
+    case resampleStretched = 40
+    case resampleTaps = 41
+    case resampleTapWeights = 42
+    case resampleRowTaps = 43
+    case resampleRowTapWeights = 44
+    case resampleRowsUsed = 45
+    /// The `blob` op's K5 input and output (Float).
+    case blobAnchors = 50
+    case blobControls = 51
 }

@@ -97,26 +97,26 @@ public enum BlurVariant: String, CaseIterable, Sendable, KernelVariant {
     }
 }
 
-/// Scratch slots 10...19 (`ScratchSlot.blurPlane`...) as K3 uses them. Each
+/// `ScratchSlot`'s blur slots as K3 uses them. Each
 /// backend takes what it needs; a caller that blurs every frame with one
 /// `Scratch` allocates nothing after the first frame.
 enum BlurSlot {
     /// The full-resolution intermediate between the two passes.
     static let plane = ScratchSlot.blurPlane
     /// Per-worker line buffers (bundles of 64 lanes in simd and openmp).
-    static let lines = ScratchSlot.blurPlane + 1
+    static let lines = ScratchSlot.blurLines
     /// The down-sampled image of `down2` / `down4`.
-    static let small = ScratchSlot.blurPlane + 2
+    static let small = ScratchSlot.blurSmall
     /// The down-sampled image's own intermediate.
-    static let smallPlane = ScratchSlot.blurPlane + 3
+    static let smallPlane = ScratchSlot.blurSmallPlane
     /// Tap tables (exact weights, up-sampling positions).
-    static let table = ScratchSlot.blurPlane + 4
+    static let table = ScratchSlot.blurTable
     /// Per-worker rows of the down-sampler and up-sampler.
-    static let resampleRows = ScratchSlot.blurPlane + 5
+    static let resampleRows = ScratchSlot.blurResampleRows
     /// Per-worker spare pixels for partial strips at the right edge.
-    static let edgeSpare = ScratchSlot.blurPlane + 6
+    static let edgeSpare = ScratchSlot.blurEdgeSpare
     /// Up-sampling taps (source index and weight per target column).
-    static let resampleTaps = ScratchSlot.blurPlane + 7
+    static let resampleTaps = ScratchSlot.blurResampleTaps
 }
 
 // MARK: - Exact

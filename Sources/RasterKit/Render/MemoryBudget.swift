@@ -24,7 +24,12 @@ public struct MemoryBudget: Sendable, Hashable, CustomStringConvertible {
     /// Half the machine's physical memory: a job that needs more would push
     /// the machine into swap (or the OOM killer) long before it finished,
     /// and half leaves room for the process itself and the rest of the host.
-    public static let `default` = try! MemoryBudget(bytes: max(minimum, Int(clamping: ProcessInfo.processInfo.physicalMemory / 2)))
+    public static let `default` = MemoryBudget(atLeastMinimum: Int(clamping: ProcessInfo.processInfo.physicalMemory / 2))
+
+    /// `bytes`, raised to the minimum: always valid, so it cannot fail.
+    init(atLeastMinimum bytes: Int) {
+        self.bytes = max(MemoryBudget.minimum, bytes)
+    }
 
     /// `512M`, `2G`, `1.5GiB`, `1048576` (binary units: K = 1024).
     public init(parsing text: String) throws {

@@ -25,8 +25,8 @@ public final class AuroraScene: Scene {
         name: "aurora", summary: "four translucent circles on orbits, blurred 60 pt, over teal (K4 + K3 + K6)",
         source: "SwiftUI aurora / blurred-circles background article",
         cycle: 3600, repeats: false,
-        styles: [], modes: ["standard", "reduce-transparency", "differentiate-without-color"],
-        themes: ["light", "dark"], usesSeed: true, kernels: ["fill", "blur", "composite", "linear"],
+        styles: [], modes: [.standard, .reduceTransparency, .differentiateWithoutColor],
+        themes: [.light, .dark], usesSeed: true, kernels: ["fill", "blur", "composite", "linear"],
         variants: ["exact", "blur=iir", "blur=down4", "layer=quarter", "layer=quarter,blur=iir", "blur=iir@0.5", "blur=iir@0.25"])
 
     public static let background = "#0B777E"
@@ -65,8 +65,8 @@ public final class AuroraScene: Scene {
 
     public let options: SceneOptions
     public let canvas: SceneCanvas
-    public let mode: String
-    public let theme: String
+    public let mode: SceneMode
+    public let theme: SceneTheme
     /// Per circle: (ratio, offset in pt), drawn at init.
     public let draws: [(ratio: Double, offset: Point)]
 
@@ -74,8 +74,9 @@ public final class AuroraScene: Scene {
         self.options = options
         self.canvas = canvas
         let r = try options.resolved(for: Self.info)
-        mode = r.mode!
-        theme = r.theme!
+        // Never nil: the scene lists modes and themes, the first the default.
+        mode = r.mode ?? .standard
+        theme = r.theme ?? .light
         var rng = SeededGenerator(seed: options.seed)
         draws = Self.circles.map { _ in
             let ratio = rng.uniform(Self.ratioRange)
@@ -91,7 +92,7 @@ public final class AuroraScene: Scene {
         return Color(straightR: byte(c.x), g: byte(c.y), b: byte(c.z), a: byte(min(1, c.w) * alphaScale))
     }
 
-    func straight(_ c: Circle) -> SIMD4<Double> { theme == "dark" ? c.dark : c.light }
+    func straight(_ c: Circle) -> SIMD4<Double> { theme == .dark ? c.dark : c.light }
 
     /// The circle's centre and radius in pixels at time t.
     public func geometry(_ index: Int, time t: Double) -> (center: Point, radius: Double) {
@@ -111,16 +112,16 @@ public final class AuroraScene: Scene {
         guard frame >= 0 else { throw RasterError.invalidArgument(name: "frame", value: "\(frame)", accepted: ">= 0") }
         let w = canvas.width, h = canvas.height
         switch mode {
-        case "reduce-transparency":
+        case .reduceTransparency:
             let from = Self.color(straight(Self.circles[3]) * SIMD4(1, 1, 1, 0) + SIMD4(0, 0, 0, 1))
             let to = Self.color(straight(Self.circles[1]) * SIMD4(1, 1, 1, 0) + SIMD4(0, 0, 0, 1))
             let g = try Gradient(shape: .linear(start: Point(0, 0), end: Point(Double(w), Double(h))),
                                  stops: [.init(offset: 0, color: from), .init(offset: 1, color: to)])
             return try Job(width: w, height: h, background: from, ops: [.gradient(g)])
-        case "differentiate-without-color":
-            let v = theme == "dark" ? Self.greyDark : Self.greyLight
+        case .differentiateWithoutColor:
+            let v = theme == .dark ? Self.greyDark : Self.greyLight
             return try Job(width: w, height: h, background: Self.color(SIMD4(v, v, v, 1)), ops: [])
-        default:
+        case .standard:
             let t = canvas.time(frame)
             let fills = try Self.circles.indices.map { i -> JobOp in
                 let (centre, radius) = geometry(i, time: t)

@@ -34,9 +34,9 @@ public struct SceneInfo: Sendable {
     public let repeats: Bool
     /// Accepted values; the first of each is the default. Empty: the option
     /// does not apply (a value other than the default is refused).
-    public let styles: [String]
-    public let modes: [String]
-    public let themes: [String]
+    public let styles: [SceneStyle]
+    public let modes: [SceneMode]
+    public let themes: [SceneTheme]
     /// Whether the scene draws random numbers (seed 2 differs from seed 1).
     public let usesSeed: Bool
     /// The kernels its frames run (for `list` and the suite's variants).
@@ -45,38 +45,88 @@ public struct SceneInfo: Sendable {
     /// "@0.5" for a render scale; "exact" first); the suite adds the exact
     /// kernels at the reduced render scales.
     public let variants: [String]
+
+    /// The options the scene accepts as the command line spells them
+    /// (plural option name, accepted values; the first is the default).
+    public var choices: [(option: String, values: [String])] {
+        [("styles", styles.map(\.rawValue)), ("modes", modes.map(\.rawValue)), ("themes", themes.map(\.rawValue))]
+    }
+}
+
+/// A scene option's values; the raw value is the command-line spelling.
+public protocol SceneChoice: RawRepresentable, CaseIterable, Sendable, Hashable where RawValue == String {}
+
+/// `--style`: which renderer a scene reproduces.
+public enum SceneStyle: String, SceneChoice {
+    case ios, contest
+}
+
+/// `--mode`: an accessibility setting the scene honours.
+public enum SceneMode: String, SceneChoice {
+    case standard
+    case reduceTransparency = "reduce-transparency"
+    case differentiateWithoutColor = "differentiate-without-color"
+}
+
+/// `--theme`: the system appearance.
+public enum SceneTheme: String, SceneChoice {
+    case light, dark
 }
 
 /// The user's choices for a scene (`render --seed --theme --mode --style`).
 /// nil means the scene's default.
 public struct SceneOptions: Sendable, Hashable {
     public var seed: UInt64
-    public var style: String?
-    public var mode: String?
-    public var theme: String?
+    public var style: SceneStyle?
+    public var mode: SceneMode?
+    public var theme: SceneTheme?
 
     public static let defaultSeed: UInt64 = 1
 
-    public init(seed: UInt64 = SceneOptions.defaultSeed, style: String? = nil, mode: String? = nil, theme: String? = nil) {
+    public init(seed: UInt64 = SceneOptions.defaultSeed, style: SceneStyle? = nil, mode: SceneMode? = nil,
+                theme: SceneTheme? = nil) {
         self.seed = seed; self.style = style; self.mode = mode; self.theme = theme
     }
 
-    /// The value of one option, checked against what the scene accepts.
-    func resolve(_ value: String?, option: String, accepted: [String], scene: String) throws -> String? {
-        guard let value else { return accepted.first }
-        guard accepted.contains(value) else {
-            throw RasterError.invalidArgument(
-                name: "--\(option) for scene \(scene)", value: "'\(RasterError.escaped(value))'",
-                accepted: accepted.isEmpty ? "none (the scene has no \(option)s)" : accepted.joined(separator: ", "))
+    /// The options as the command line spells them, parsed once for the
+    /// scene `info` (a value it does not accept is an error naming the
+    /// option and the accepted values).
+    public init(seed: UInt64 = SceneOptions.defaultSeed, style: String?, mode: String?, theme: String?,
+                for info: SceneInfo) throws {
+        self.init(seed: seed,
+                  style: try Self.parse(style, option: "style", accepted: info.styles, scene: info.name),
+                  mode: try Self.parse(mode, option: "mode", accepted: info.modes, scene: info.name),
+                  theme: try Self.parse(theme, option: "theme", accepted: info.themes, scene: info.name))
+    }
+
+    static func parse<C: SceneChoice>(_ spelling: String?, option: String, accepted: [C], scene: String) throws -> C? {
+        guard let spelling else { return nil }
+        guard let value = accepted.first(where: { $0.rawValue == spelling }) else {
+            throw refusal(spelling, option: option, accepted: accepted, scene: scene)
         }
         return value
     }
 
-    /// The resolved (style, mode, theme) for `info`.
-    func resolved(for info: SceneInfo) throws -> (style: String?, mode: String?, theme: String?) {
-        (try resolve(style, option: "style", accepted: info.styles, scene: info.name),
-         try resolve(mode, option: "mode", accepted: info.modes, scene: info.name),
-         try resolve(theme, option: "theme", accepted: info.themes, scene: info.name))
+    /// The value of one option, checked against what the scene accepts (a
+    /// library caller may pass a value another scene accepts).
+    static func resolve<C: SceneChoice>(_ value: C?, option: String, accepted: [C], scene: String) throws -> C? {
+        guard let value else { return accepted.first }
+        guard accepted.contains(value) else { throw refusal(value.rawValue, option: option, accepted: accepted, scene: scene) }
+        return value
+    }
+
+    static func refusal<C: SceneChoice>(_ spelling: String, option: String, accepted: [C], scene: String) -> RasterError {
+        RasterError.invalidArgument(
+            name: "--\(option) for scene \(scene)", value: "'\(RasterError.escaped(spelling))'",
+            accepted: accepted.isEmpty ? "none (the scene has no \(option)s)" : accepted.map(\.rawValue).joined(separator: ", "))
+    }
+
+    /// The resolved (style, mode, theme) for `info`; nil where the scene has
+    /// no such option.
+    func resolved(for info: SceneInfo) throws -> (style: SceneStyle?, mode: SceneMode?, theme: SceneTheme?) {
+        (try Self.resolve(style, option: "style", accepted: info.styles, scene: info.name),
+         try Self.resolve(mode, option: "mode", accepted: info.modes, scene: info.name),
+         try Self.resolve(theme, option: "theme", accepted: info.themes, scene: info.name))
     }
 }
 

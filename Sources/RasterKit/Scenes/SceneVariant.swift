@@ -19,7 +19,13 @@ public struct SceneVariant: Hashable, Sendable, CustomStringConvertible {
         self.scale = scale
     }
 
-    public static let exact = try! SceneVariant("exact")
+    /// The exact kernels at one of `Renderer.scales`: valid by construction,
+    /// so it cannot fail.
+    init(exactAt scale: Double) {
+        name = "exact"; selection = .exact; self.scale = scale
+    }
+
+    public static let exact = SceneVariant(exactAt: 1)
 
     /// Exact kernels at full scale: held to the reference, not measured against it.
     public var isExact: Bool { selection == .exact && scale == 1 }
@@ -53,10 +59,11 @@ extension SceneVariant {
 extension Scene {
     /// The variants the suite times for this scene: its own list (each at
     /// the scale it names, full by default), then the exact kernels at every
-    /// reduced render scale.
+    /// reduced render scale. Every text in `info.variants` parses (a test
+    /// enumerates them), so none is dropped.
     public static var suiteVariants: [SceneVariant] {
-        let own = info.variants.map { try! SceneVariant(parsing: $0) }
-        let scaled = Renderer.scales.dropFirst().map { try! SceneVariant("exact", scale: $0) }
+        let own = info.variants.compactMap { try? SceneVariant(parsing: $0) }
+        let scaled = Renderer.scales.dropFirst().map(SceneVariant.init(exactAt:))
         return own + scaled
     }
 }

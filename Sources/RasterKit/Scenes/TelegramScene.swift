@@ -24,7 +24,7 @@ public final class TelegramScene: Scene {
         name: "telegram", summary: "four-colour freeform gradient on an 8-position loop (K1)",
         source: "Telegram iOS GradientBackground; Telegram 2021 contest article",
         cycle: TelegramScene.phases * TelegramScene.framesPerPhase, repeats: true,
-        styles: ["ios", "contest"], modes: [], themes: [], usesSeed: false, kernels: ["freeform"],
+        styles: [.ios, .contest], modes: [], themes: [], usesSeed: false, kernels: ["freeform"],
         variants: ["exact", "freeform=fit80", "freeform=square10", "freeform=lut", "freeform=down4", "freeform=down10"])
 
     /// The four colours, in point order.
@@ -49,13 +49,14 @@ public final class TelegramScene: Scene {
 
     public let options: SceneOptions
     public let canvas: SceneCanvas
-    public let style: String
+    public let style: SceneStyle
     private let palette: [Color]
 
     public init(options: SceneOptions, canvas: SceneCanvas) throws {
         self.options = options
         self.canvas = canvas
-        style = try options.resolved(for: Self.info).style!
+        // Never nil: the scene lists styles, the first the default.
+        style = try options.resolved(for: Self.info).style ?? .ios
         palette = try Self.colors.map(Color.init(hex:))
     }
 
@@ -64,7 +65,7 @@ public final class TelegramScene: Scene {
         let f = frame % Self.info.cycle
         let phase = f / Self.framesPerPhase
         let t = Double(f % Self.framesPerPhase) / Double(Self.framesPerPhase)
-        if style == "contest" {
+        if style == .contest {
             // 27 positions from the phase's start to its end inclusive, each
             // held for an equal share of the transition.
             let step = min(Int(t * Double(Self.contestSteps)), Self.contestSteps - 1)
@@ -86,7 +87,7 @@ public final class TelegramScene: Scene {
         guard frame >= 0 else { throw RasterError.invalidArgument(name: "frame", value: "\(frame)", accepted: ">= 0") }
         let stops = zip(points(frame: frame), palette).map { FreeformGradient.Stop(position: $0, color: $1) }
         let g: FreeformGradient
-        if style == "contest" {
+        if style == .contest {
             g = try FreeformGradient(points: stops, influence: Self.contestInfluence, exponent: Self.contestExponent,
                                      space: .unit)
         } else {

@@ -46,21 +46,3 @@ struct FillEdges {
                          minX: clipper.minX, minY: clipper.minY, maxX: clipper.maxX, maxY: clipper.maxY)
     }
 }
-
-extension ScratchSlot {
-    /// K4's clipped edges (`FillEdges`).
-    static let fillEdges = 21
-    /// K4's per-band cell buffers and touched-chunk bitmaps.
-    static let fillCells = 22
-    static let fillBitmap = 23
-    /// K4's edge-to-strip buckets (counts/offsets and edge indices).
-    static let fillBucketOffsets = 24
-    static let fillBucketEdges = 25
-    /// K4's supersampling crossing lists.
-    static let fillCrossings = 26
-    static let fillCrossingCounts = 27
-    /// The SIMD backend's prefix-sum step masks.
-    static let fillPrefixMasks = 28
-    /// The SIMD backend's per-band lane spill buffers.
-    static let fillLanes = 29
-}
