@@ -98,6 +98,11 @@ struct SeriesKey: Hashable {
     var backend: BackendKind
     var threads: Int?
     var source: Int
+
+    /// Legend entries (name, colour) for these series, each once, in order.
+    static func legend(_ keys: [SeriesKey], data: ProfileData) -> [(String, String)] {
+        unique(keys).map { k in (data.name(k.backend, source: k.source), Palette.colour(k.backend, source: k.source)) }
+    }
 }
 
 extension ReportRow {

@@ -37,9 +37,7 @@ enum BandwidthChart {
             nodes.append(SVG.text("\(NumberFormat.decimal(frac * 100, significant: 2))%", x.map(line.gb) + 3, y + rowH - 3.5, cls: "val"))
             y += rowH
         }
-        let legend = unique(lines.map { SeriesKey(backend: $0.row.backend, source: $0.source) }).map { k in
-            (data.name(k.backend, source: k.source), Palette.colour(k.backend, source: k.source))
-        } + [("copy bandwidth (memcpy of one frame)", "#f2f2f7")]
+        let legend = SeriesKey.legend(lines.map { SeriesKey(backend: $0.row.backend, source: $0.source) }, data: data) + [("copy bandwidth (memcpy of one frame)", "#f2f2f7")]
         return Figure(id: slug("bandwidth", data.profile), title: "Against the copy-bandwidth limit",
                       caption: "Rows whose bytes per run are known. A kernel near 100% is memory-bound: only fewer bytes make it faster.",
                       svg: SVG.svg(width: area.width, height: area.height, label: "bandwidth against the copy limit", nodes), legend: legend, wide: true)

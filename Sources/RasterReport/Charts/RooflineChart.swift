@@ -66,9 +66,7 @@ enum RooflineChart {
                 nodes.append(SVG.text(r.kernel, cx + 6, ly, cls: "val"))
             }
         }
-        let legend = unique(dots.map { SeriesKey(backend: $0.row.backend, source: $0.source) }).map { k in
-            (data.name(k.backend, source: k.source), Palette.colour(k.backend, source: k.source))
-        } + [("roofs: copy bandwidth x intensity, then the compute peak (dashed: 2+ threads)", "#f2f2f7")]
+        let legend = SeriesKey.legend(dots.map { SeriesKey(backend: $0.row.backend, source: $0.source) }, data: data) + [("roofs: copy bandwidth x intensity, then the compute peak (dashed: 2+ threads)", "#f2f2f7")]
         return Figure(id: slug("roofline", data.profile), title: "Against the memory and compute ceilings",
                       caption: "Rows with a work model (bytes and operations a run needs at least). A dot on its roof runs at the host's limit; the distance below it is what a faster schedule could still win.",
                       svg: SVG.svg(width: area.width, height: area.height, label: "roofline: achieved rate against the ceilings", nodes), legend: legend, wide: false)

@@ -46,9 +46,7 @@ enum ScalingChart {
             y += heights[g]
             nodes.append(SVG.line(area.x0 - 180, y - 5, area.x1, y - 5, cls: "sep"))
         }
-        let legend = unique(groups.flatMap { $0.1.map { $0.series(threads: false) } }).map { k in
-            (data.name(k.backend, source: k.source), Palette.colour(k.backend, source: k.source))
-        }
+        let legend = SeriesKey.legend(groups.flatMap { $0.1.map { $0.series(threads: false) } }, data: data)
         return Figure(id: slug("scaling", data.profile), title: "Thread scaling",
                       caption: "Median on 1 thread ÷ median on N threads, same backend and report. The times were taken on this host; a profile's core count is a thread count here, not a promise of the device's speed.",
                       svg: SVG.svg(width: area.width, height: area.height, label: "thread scaling", nodes), legend: legend, wide: true)
