@@ -52,34 +52,14 @@ struct AB: ParsableCommand {
             transform: OptionValue.whole("--child-timeout", 1...604_800))
     var childTimeout: Int = 3600
 
-    // `run`'s selection options, passed on as given (only those given, so an
-    // older base that lacks a newer option is not handed it unasked).
-    @Option(name: .long, parsing: .unconditional, help: "Device profile.") var profile: String?
-    @Option(name: .long, parsing: .unconditional, help: "Refresh rate for the budget.") var fps: String?
-    @Option(name: .long, parsing: .unconditional, help: "Share of the frame.") var share: String?
-    @Option(name: .long, parsing: .unconditional, help: "Thread count(s), e.g. 2 or 1,2.") var threads: String?
-    @Option(name: .long, parsing: .unconditional, help: "Backends, comma-separated.") var backends: String?
-    @Option(name: .long, parsing: .unconditional, help: "Kernels, comma-separated.") var kernels: String?
-    @Option(name: .long, parsing: .unconditional, help: "Scenes, comma-separated.") var scenes: String?
-    @Option(name: .long, parsing: .unconditional, help: "Variants, comma-separated.") var variants: String?
-    @Option(name: .long, parsing: .unconditional, help: "Only workloads whose label contains this text.") var filter: String?
-    @Option(name: .long, parsing: .unconditional, help: "Extra sweeps: size, sigma or all.") var sweep: String?
-    @Option(name: .long, parsing: .unconditional, help: "Blur sigmas for --sweep sigma.") var sigmas: String?
-    @Option(name: .long, parsing: .unconditional, help: "Frame size WxH.") var size: String?
-    @Option(name: .long, parsing: .unconditional, help: "Minimum samples per workload.") var runs: String?
-    @Flag(name: .long, help: "Fewer, shorter samples per process.") var quick = false
+    // `run`'s selection options, handed to each child as given.
+    @OptionGroup var budgetOptions: BudgetOptions
+    @OptionGroup var selection: SuiteSelection
+    @OptionGroup var measure: MeasureOptions
 
     /// The arguments of every child `run`, before its `--out`.
     var runArguments: [String] {
-        var args = ["run", "--no-dram"]
-        let options: [(String, String?)] = [
-            ("--profile", profile), ("--fps", fps), ("--share", share), ("--threads", threads), ("--backends", backends),
-            ("--kernels", kernels), ("--scenes", scenes), ("--variants", variants), ("--filter", filter),
-            ("--sweep", sweep), ("--sigmas", sigmas), ("--size", size), ("--runs", runs),
-        ]
-        for (flag, value) in options { if let value { args += [flag, value] } }
-        if quick { args.append("--quick") }
-        return args
+        ["run", "--no-dram"] + budgetOptions.arguments + selection.arguments + measure.arguments
     }
 
     func run() throws {
@@ -89,6 +69,11 @@ struct AB: ParsableCommand {
         guard (1...604_800).contains(childTimeout) else {
             throw HarnessError.invalidArgument(name: "--child-timeout", value: "\(childTimeout)", accepted: "1...604800 seconds")
         }
+        // `run`'s options are refused here rather than by every child.
+        _ = try budgetOptions.resolve()
+        _ = try selection.entries()
+        _ = try selection.backendKinds()
+        try measure.check()
         let rule = VerdictRule(threshold: try parseChangePercent(threshold, flag: "--threshold") / 100)
         let failThreshold = try failAbove.map { try parseChangePercent($0, flag: "--fail-above") }
         let base = try AB.executable(baseExecutable, name: "BASE_EXE")

@@ -21,14 +21,7 @@ struct Choose: ParsableCommand {
             this host's). Times are the measuring host's, not a promise for the profile's device.
             """)
 
-    @Option(name: .long, help: "Device profile (see `rasterbench list`).")
-    var profile: String = DeviceProfile.defaultName
-
-    @Option(name: .long, parsing: .unconditional, help: "Refresh rate for the budget (default: the profile's).", transform: OptionValue.fps)
-    var fps: Double?
-
-    @Option(name: .long, parsing: .unconditional, help: "Share of the frame the background may take: 0.25 or 25%.")
-    var share: String = "25%"
+    @OptionGroup var budgetOptions: BudgetOptions
 
     @Option(name: .long, parsing: .unconditional, help: "Headroom kept free below the budget: 0.1 or 10%.")
     var headroom: String = "10%"
@@ -45,14 +38,7 @@ struct Choose: ParsableCommand {
     @Option(name: .long, parsing: .upToNextOption, help: "Reports (CSV or JSON) to choose from instead of measuring; several are merged, the later row winning.")
     var from: [String] = []
 
-    @Option(name: .long, help: "Only these scenes, comma-separated (default: all).")
-    var scenes: String?
-
-    @Option(name: .long, help: "Only these kernels, comma-separated (default: all).")
-    var kernels: String?
-
-    @Option(name: .long, help: "Only these backends, comma-separated (default: all): measured, or kept from the report.")
-    var backends: String?
+    @OptionGroup var selection: SuiteSelection
 
     @Flag(name: .long, help: "Fewer, shorter samples when measuring.")
     var quick = false
@@ -67,16 +53,14 @@ struct Choose: ParsableCommand {
     var json = false
 
     func run() throws {
-        let profile = try DeviceProfile.named(self.profile)
-        let budget = try Budget(fps: fps ?? profile.fps, share: Budget.parseShare(share))
+        let (profile, budget) = try budgetOptions.resolve()
         let headroom = try parseFraction(self.headroom, flag: "--headroom", range: 0...0.99, accepted: "0 <= headroom < 100%, e.g. 10% or 0.1")
         try validate()
-        let entries = try Suite.select(kernels: kernels.map { try parseList($0, flag: "--kernels") },
-                                       scenes: scenes.map { try parseList($0, flag: "--scenes") })
+        let entries = try selection.entries()
         guard !entries.isEmpty else {
             throw HarnessError.invalidArgument(name: "--scenes/--kernels", value: "none", accepted: "at least one scene or kernel")
         }
-        let kinds = try backends.map { try parseList($0, flag: "--backends").map(BackendKind.init(parsing:)) } ?? BackendKind.allCases
+        let kinds = try selection.backendKinds()
         if let save { try OutputPath.checkFileArgument(save, name: "--save", extensions: ["json"], createDirectory: true) }
         if let out { try OutputPath.checkFileArgument(out, name: "--out", extensions: ["csv"], createDirectory: true) }
         try OutputPath.requireDistinct([("--save", save), ("--out", out)].compactMap { name, path in path.map { (name, $0) } },
@@ -88,7 +72,7 @@ struct Choose: ParsableCommand {
         }
         let answer = Answer.make(rows: rows, budgetMs: budget.milliseconds, headroom: headroom, minPSNR: minPSNR, threads: threads)
         let missing = ChooseRules.missingTargets(selected: entries.map(\.name), fronts: answer.fronts, rows: rows,
-                                                 explicit: scenes != nil || kernels != nil || from.isEmpty)
+                                                 explicit: selection.scenes != nil || selection.kernels != nil || from.isEmpty)
         if let save {
             let (host, build) = try ChooseRules.wisdomSource(rows)
             let wisdom = Wisdom(date: RunConfiguration.isoDate(Date()), host: host, build: build, profile: profile,
@@ -186,7 +170,7 @@ struct Choose: ParsableCommand {
         var config = RunConfiguration(profile: profile, budget: budget, sampler: sampler, host: host)
         config.probeDRAM = false
         let plan = SuitePlan(profile: profile, backends: kinds, threads: [threads], entries: entries)
-        let workloads = plan.workloads()
+        let workloads = try plan.workloads()
         if !host.optimized { Console.warn(BuildInfo.debugWarning) }
         Console.warnIfBusy(host)
         let runner = SuiteRunner(config: config)

@@ -15,38 +15,9 @@ struct Run: ParsableCommand {
             are this host's: run the suite on the target device for its numbers.
             """)
 
-    @Option(name: .long, parsing: .unconditional, help: "Device profile (see `rasterbench list`).")
-    var profile: String = DeviceProfile.defaultName
-
-    @Option(name: .long, parsing: .unconditional, help: "Refresh rate for the budget (default: the profile's).", transform: OptionValue.fps)
-    var fps: Double?
-
-    @Option(name: .long, parsing: .unconditional, help: "Share of the frame a background may take: 0.25 or 25%.")
-    var share: String = "25%"
-
-    @Option(name: .long, parsing: .unconditional, help: "Thread count, or a list like 1,2,4 to run the suite at each (default: the profile's cores capped by this host's).")
-    var threads: String?
-
-    @Option(name: .long, parsing: .unconditional, help: "Backends, comma-separated.")
-    var backends: String = BackendKind.allCases.map(\.rawValue).joined(separator: ",")
-
-    @Option(name: .long, parsing: .unconditional, help: "Only these kernels, comma-separated (default: all).")
-    var kernels: String?
-
-    @Option(name: .long, parsing: .unconditional, help: "Only these scenes, comma-separated (default: all).")
-    var scenes: String?
-
-    @Option(name: .long, parsing: .unconditional, help: "Only these variants, comma-separated (e.g. exact,down4; default: all).")
-    var variants: String?
-
-    @Option(name: .long, parsing: .unconditional, help: "Only workloads whose label contains this text (e.g. shape=blob, or 'simd t=2').")
-    var filter: String?
-
-    @Option(name: .long, parsing: .unconditional, help: "Extra sweeps: size, sigma or all, comma-separated.")
-    var sweep: String?
-
-    @Option(name: .long, parsing: .unconditional, help: "Blur sigmas (px) for --sweep sigma, comma-separated (default 1,2,4,...,256).")
-    var sigmas: String?
+    @OptionGroup var budgetOptions: BudgetOptions
+    @OptionGroup var selection: SuiteSelection
+    @OptionGroup var measure: MeasureOptions
 
     @Option(name: .long, parsing: .unconditional, help: "Rounds: the selection measured K times, each round in a new seeded random order; rows report the median of round medians.",
             transform: OptionValue.rounds)
@@ -55,15 +26,6 @@ struct Run: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Seed of the rounds' order (default: from the clock; printed, to replay a run's order).",
             transform: OptionValue.seed)
     var seed: UInt64?
-
-    @Option(name: .long, parsing: .unconditional, help: "Frame size WxH instead of the profile's.")
-    var size: String?
-
-    @Flag(name: .long, help: "Fewer, shorter samples, and no naive row that takes seconds a frame: a rough picture in about a minute.")
-    var quick = false
-
-    @Option(name: .long, parsing: .unconditional, help: "Minimum samples per workload (default 10, 5 with --quick).", transform: OptionValue.runs)
-    var runs: Int?
 
     @Option(name: .long, parsing: .unconditional, help: "Busy threads competing for the cores while the rows are measured (pinned to the last cores; recorded in the report's contend column), as an app's own threads do on a phone (default 0).",
             transform: OptionValue.whole("--contend", 0...Contention.maximum))
@@ -81,10 +43,9 @@ struct Run: ParsableCommand {
     @OptionGroup(title: "Adaptive run (only with --adaptive)") var adaptiveOptions: AdaptiveOptions
 
     func run() throws {
-        let profile = try DeviceProfile.named(self.profile)
-        let budget = try Budget(fps: fps ?? profile.fps, share: Budget.parseShare(share))
+        let (profile, budget) = try budgetOptions.resolve()
         let host = HostInfo.current()
-        let threadCounts = try parseThreads(threads, default: Budget.defaultThreads(profile: profile, hostCores: host.cores))
+        let threadCounts = try parseThreads(measure.threads, default: Budget.defaultThreads(profile: profile, hostCores: host.cores))
         if adaptiveOptions.adaptive {
             return try AdaptiveRun.run(adaptiveOptions, profile: profile, budget: budget, threads: threadCounts[0])
         }
@@ -139,18 +100,11 @@ struct Run: ParsableCommand {
     }
 
     private func setUp(profile: DeviceProfile, budget: Budget, host: HostInfo, threadCounts: [Int]) throws -> Setup {
-        let kinds = try parseList(backends, flag: "--backends").map(BackendKind.init(parsing:))
-        let entries = try Suite.select(kernels: kernels.map { try parseList($0, flag: "--kernels") },
-                                       scenes: scenes.map { try parseList($0, flag: "--scenes") })
-        let sweeps = try sweep.map(SweepKind.parse) ?? []
-        let (width, height) = try size.map(parseSize) ?? (profile.width, profile.height)
-        var sampler = quick ? SamplerSettings.quick : SamplerSettings.standard
-        if let runs {
-            guard (1...sampler.maxSamples).contains(runs) else {
-                throw HarnessError.invalidArgument(name: "--runs", value: "\(runs)", accepted: "1...\(sampler.maxSamples)")
-            }
-            sampler.minSamples = runs
-        }
+        let kinds = try selection.backendKinds()
+        let entries = try selection.entries()
+        let sweeps = try measure.sweep.map(SweepKind.parse) ?? []
+        let (width, height) = try measure.size.map(parseSize) ?? (profile.width, profile.height)
+        let sampler = try measure.sampler()
         let outPath = out ?? Run.defaultReportPath(host: host)
         // A missing folder is created on write (runs/ on a fresh clone).
         try OutputPath.checkFileArgument(outPath, name: "--out", extensions: ["csv"], createDirectory: true)
@@ -167,15 +121,15 @@ struct Run: ParsableCommand {
         config.contend = contend
         var plan = SuitePlan(profile: profile, backends: kinds, threads: threadCounts, entries: entries,
                              sweeps: sweeps, width: width, height: height)
-        if let sigmas { plan.sigmas = try parseSigmas(sigmas) }
+        if let sigmas = measure.sigmas { plan.sigmas = try parseSigmas(sigmas) }
         guard (1...1000).contains(rounds) else {
             throw HarnessError.invalidArgument(name: "--rounds", value: "\(rounds)", accepted: "1...1000")
         }
         let seed = self.seed ?? UInt64(truncatingIfNeeded: Int64(Date().timeIntervalSince1970 * 1e6))
-        let selected = try WorkloadSelection.select(plan.workloads(), variants: variants.map { try parseList($0, flag: "--variants") },
-                                                    filter: filter)
+        let selected = try WorkloadSelection.select(plan.workloads(), variants: measure.variants.map { try parseList($0, flag: "--variants") },
+                                                    filter: measure.filter)
         // --quick leaves out the naive rows that take seconds a frame (unless nothing else is selected).
-        let (workloads, leftOut) = quick ? WorkloadSelection.quickSplit(selected) : (selected, [])
+        let (workloads, leftOut) = measure.quick ? WorkloadSelection.quickSplit(selected) : (selected, [])
         return Setup(config: config, threadCounts: threadCounts, workloads: workloads, leftOut: leftOut,
                      width: width, height: height, outPath: outPath, seed: seed)
     }

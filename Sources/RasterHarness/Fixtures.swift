@@ -16,26 +16,26 @@ public enum Fixtures {
     static func color(_ hex: String) -> Color { (try? Color(hex: hex)) ?? Color(straightR: 0, g: 0, b: 0) }
 
     /// K1 as Telegram draws phase 0: four points, L = width, e = 4 (docs/contract.md §2.1 defaults).
-    public static func telegram(width: Int, height: Int) -> FreeformGradient {
+    public static func telegram(width: Int, height: Int) throws -> FreeformGradient {
         let stops = (0..<4).map { i -> FreeformGradient.Stop in
             let (x, y) = telegramPositions[2 * i]
             return FreeformGradient.Stop(position: Point(x * Double(width), y * Double(height)),
                                          color: color(telegramColors[i]))
         }
-        return try! FreeformGradient(points: stops, influence: Double(width), exponent: 4)
+        return try FreeformGradient(points: stops, influence: Double(width), exponent: 4)
     }
 
     /// K2 linear: top-leading to bottom-trailing through the four colours
     /// (the aurora scene's reduce-transparency background).
-    public static func linear(width: Int, height: Int) -> Gradient {
-        try! Gradient(shape: .linear(start: Point(0, 0), end: Point(Double(width), Double(height))),
+    public static func linear(width: Int, height: Int) throws -> Gradient {
+        try Gradient(shape: .linear(start: Point(0, 0), end: Point(Double(width), Double(height))),
                       stops: telegramColors.enumerated().map { Gradient.Stop(offset: Double($0.offset) / 3, color: color($0.element)) })
     }
 
     /// K2 radial: a glow from the centre, reflected twice across the frame.
-    public static func radial(width: Int, height: Int) -> Gradient {
+    public static func radial(width: Int, height: Int) throws -> Gradient {
         let r = 0.25 * (Double(width * width + height * height)).squareRoot()
-        return try! Gradient(shape: .radial(center: Point(Double(width) / 2, Double(height) / 2), radius: r),
+        return try Gradient(shape: .radial(center: Point(Double(width) / 2, Double(height) / 2), radius: r),
                              stops: [Gradient.Stop(offset: 0, color: color(telegramColors[1])),
                                      Gradient.Stop(offset: 0.6, color: color(telegramColors[0])),
                                      Gradient.Stop(offset: 1, color: color(telegramColors[2]))],

@@ -11,14 +11,15 @@ public struct SuiteEntry {
     /// False for workloads without a frame (K5 works on anchors), which the
     /// size sweep skips.
     public var hasFrame: Bool
-    /// The workloads for one backend, thread count and frame size.
-    public var workloads: (SuiteRequest) -> [Workload]
+    /// The workloads for one backend, thread count and frame size (a
+    /// fixture that cannot be built at that size throws).
+    public var workloads: (SuiteRequest) throws -> [Workload]
     /// For the sigma sweep (blur only): the workloads at one sigma.
-    public var atSigma: ((SuiteRequest, Double) -> [Workload])?
+    public var atSigma: ((SuiteRequest, Double) throws -> [Workload])?
 
     public init(name: String, isScene: Bool = false, summary: String, hasFrame: Bool = true,
-                workloads: @escaping (SuiteRequest) -> [Workload],
-                atSigma: ((SuiteRequest, Double) -> [Workload])? = nil) {
+                workloads: @escaping (SuiteRequest) throws -> [Workload],
+                atSigma: ((SuiteRequest, Double) throws -> [Workload])? = nil) {
         self.name = name; self.isScene = isScene; self.summary = summary; self.hasFrame = hasFrame
         self.workloads = workloads; self.atSigma = atSigma
     }
@@ -69,7 +70,7 @@ public enum Suite {
     /// are an error listing the accepted ones.
     public static func select(kernels: [String]?, scenes: [String]?) throws -> [SuiteEntry] {
         let all = entries
-        func pick(_ names: [String]?, scene: Bool, flag: String) throws -> [SuiteEntry] {
+        func pick(_ names: [String]?, scene: Bool, parameter: String) throws -> [SuiteEntry] {
             let pool = all.filter { $0.isScene == scene }
             guard let names else { return pool }
             if names == ["all"] { return pool }
@@ -77,7 +78,7 @@ public enum Suite {
             return try names.map { n in
                 guard let e = pool.first(where: { $0.name == n }) else {
                     let accepted = pool.map(\.name)
-                    throw HarnessError.invalidArgument(name: flag, value: "'\(n)'",
+                    throw HarnessError.invalidArgument(name: parameter, value: "'\(n)'",
                                                        accepted: accepted.isEmpty ? "none exist yet" : accepted.joined(separator: ", "))
                 }
                 return e
@@ -86,7 +87,7 @@ public enum Suite {
         // Naming only kernels (or only scenes) selects only those: `--kernels
         // blur` times the blur, not every scene besides.
         let (k, s) = (kernels == nil && scenes != nil ? [] : kernels, scenes == nil && kernels != nil ? [] : scenes)
-        return try pick(k, scene: false, flag: "--kernels") + pick(s, scene: true, flag: "--scenes")
+        return try pick(k, scene: false, parameter: "kernels") + pick(s, scene: true, parameter: "scenes")
     }
 }
 
@@ -142,7 +143,7 @@ public struct SuitePlan {
     }
 
     /// The workloads in run order: the suite at each thread count, then the sweeps.
-    public func workloads() -> [Workload] {
+    public func workloads() throws -> [Workload] {
         var out: [Workload] = []
         var seen = Set<String>()
         func add(_ ws: [Workload]) {
@@ -165,7 +166,7 @@ public struct SuitePlan {
         }
         for entry in entries {
             for r in requests(width: width, height: height, threadCounts: threads, exactOnly: false, quality: true) {
-                add(entry.workloads(r))
+                add(try entry.workloads(r))
             }
         }
         let sweepThreads = [threads.max() ?? 1]
@@ -173,7 +174,7 @@ public struct SuitePlan {
             for entry in entries where entry.hasFrame {
                 for (w, h) in SweepKind.sizes {
                     for r in requests(width: w, height: h, threadCounts: sweepThreads, exactOnly: true, quality: false) {
-                        add(entry.workloads(r).map { var x = $0; x.sweep = .size; x.reference = nil; return x })
+                        add(try entry.workloads(r).map { var x = $0; x.sweep = .size; x.reference = nil; return x })
                     }
                 }
             }
@@ -183,7 +184,7 @@ public struct SuitePlan {
                 guard let atSigma = entry.atSigma else { continue }
                 for sigma in sigmas {
                     for r in requests(width: width, height: height, threadCounts: sweepThreads, exactOnly: false, quality: false) {
-                        add(atSigma(r, sigma).map { var x = $0; x.sweep = .sigma; x.reference = nil; return x })
+                        add(try atSigma(r, sigma).map { var x = $0; x.sweep = .sigma; x.reference = nil; return x })
                     }
                 }
             }

@@ -15,7 +15,7 @@ extension Suite {
         name: FillVariant.kernelName,
         summary: "K4 path fill: liquid blob (8 anchors, K5) and 200 even-odd stars; exact, ss4/16, tol0.05/0.25/1",
         workloads: { r in
-            let shapes = Fixtures.fillShapes(width: r.width, height: r.height)
+            let shapes = try Fixtures.fillShapes(width: r.width, height: r.height)
             let variants = r.exactOnly ? FillVariant.allCases.filter(\.isExact) : FillVariant.allCases
             return shapes.flatMap { shape in
                 variants.map { variant in
@@ -52,7 +52,7 @@ extension Fixtures {
     public static let fillBackground = RGBA8(r: 11, g: 16, b: 32, a: 255)
 
     /// K4's shapes at a frame size: lengths scale with width / 750.
-    public static func fillShapes(width: Int, height: Int) -> [(name: String, fill: PathFill)] {
+    public static func fillShapes(width: Int, height: Int) throws -> [(name: String, fill: PathFill)] {
         let scale = Double(width) / 750
         var rng = SeededGenerator(seed: 4)
         // The liquid blob: one random angle per eighth of the circle, radius
@@ -62,7 +62,7 @@ extension Fixtures {
             let radius = 300 * scale * (0.9 + 0.1 * rng.unit())
             return Point(Double(width) / 2 + radius * cos(angle), Double(height) / 2 + radius * sin(angle))
         }
-        let blob = try! ControlPoints.closedPath(anchors: anchors, controls: Reference.controlPoints(anchors))
+        let blob = try ControlPoints.closedPath(anchors: anchors, controls: Reference.controlPoints(anchors))
         // 200 pentagrams ({5/2} star polygons, so even-odd leaves their centres empty).
         var stars = Path()
         for _ in 0..<200 {
@@ -78,8 +78,8 @@ extension Fixtures {
         let green = Color(straightR: 0x32, g: 0xCB, b: 0x54)
         let gold = Color(straightR: 0xFF, g: 0xD7, b: 0x00)
         return [
-            ("blob", try! PathFill(path: blob, rule: .nonzero, color: green)),
-            ("stars", try! PathFill(path: stars, rule: .evenodd, color: gold)),
+            ("blob", try PathFill(path: blob, rule: .nonzero, color: green)),
+            ("stars", try PathFill(path: stars, rule: .evenodd, color: gold)),
         ]
     }
 }

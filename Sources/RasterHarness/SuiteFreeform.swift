@@ -10,7 +10,7 @@ extension Suite {
         name: FreeformVariant.kernelName,
         summary: "K1 four-colour freeform gradient (Telegram), variants full, down2/4/8/10, lut, fit80, square10",
         workloads: { r in
-            let g = Fixtures.telegram(width: r.width, height: r.height)
+            let g = try Fixtures.telegram(width: r.width, height: r.height)
             let variants = r.exactOnly ? FreeformVariant.allCases.filter(\.isExact) : FreeformVariant.allCases
             return variants.map { variant in
                 var w = r.workload(kernel: FreeformVariant.kernelName, variant: variant.rawValue) {

@@ -15,9 +15,9 @@ extension Suite {
     /// it approaches a fill, so the bytes written are held against the copy
     /// bandwidth.
     static func gradientEntry(name: String, summary: String,
-                              _ fixture: @escaping (Int, Int) -> Gradient) -> SuiteEntry {
+                              _ fixture: @escaping (Int, Int) throws -> Gradient) -> SuiteEntry {
         SuiteEntry(name: name, summary: summary, workloads: { r in
-            let g = fixture(r.width, r.height)
+            let g = try fixture(r.width, r.height)
             let variants = r.exactOnly ? GradientVariant.allCases.filter(\.isExact) : GradientVariant.allCases
             return variants.map { variant in
                 var w = r.workload(kernel: name, variant: variant.rawValue) {

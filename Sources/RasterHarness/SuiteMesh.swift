@@ -12,7 +12,7 @@ extension Suite {
         name: MeshVariant.kernelName,
         summary: "K7 mesh gradient (3x3 scene mesh, centre displaced), variants exact, coarse",
         workloads: { r in
-            let m = Fixtures.mesh(width: r.width, height: r.height)
+            let m = try Fixtures.mesh(width: r.width, height: r.height)
             let variants = r.exactOnly ? MeshVariant.allCases.filter(\.isExact) : MeshVariant.allCases
             return variants.map { variant in
                 var w = r.workload(kernel: MeshVariant.kernelName, variant: variant.rawValue) {
@@ -49,8 +49,8 @@ extension Fixtures {
     /// The `mesh` scene's grid at rest (docs/contract.md §5.4) with the centre moved by
     /// (+4%, -3%) of the frame: about (30, -40) px at iphone-6, inside the
     /// scene's 40 pt wander.
-    public static func mesh(width: Int, height: Int) -> MeshGradient {
-        try! MeshFixtures.scene(width: width, height: height,
+    public static func mesh(width: Int, height: Int) throws -> MeshGradient {
+        try MeshFixtures.scene(width: width, height: height,
                                 centre: Point(0.04 * Double(width), -0.03 * Double(height)))
     }
 }

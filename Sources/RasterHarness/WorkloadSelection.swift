@@ -9,7 +9,7 @@ public enum WorkloadSelection {
         if let variants {
             let known = Set(workloads.map(\.variant))
             if let unknown = variants.first(where: { !known.contains($0) }) {
-                throw HarnessError.invalidArgument(name: "--variants", value: "'\(unknown)'",
+                throw HarnessError.invalidArgument(name: "variants", value: "'\(unknown)'",
                                                    accepted: known.sorted().joined(separator: ", "))
             }
             kept = kept.filter { variants.contains($0.variant) }
@@ -17,7 +17,7 @@ public enum WorkloadSelection {
         if let filter {
             kept = kept.filter { $0.label.contains(filter) }
             if kept.isEmpty {
-                throw HarnessError.invalidArgument(name: "--filter", value: "'\(filter)'",
+                throw HarnessError.invalidArgument(name: "filter", value: "'\(filter)'",
                                                    accepted: "text found in a workload label, e.g. 'fill/exact/simd t=1 750x1334 shape=blob'")
             }
         }

@@ -19,10 +19,10 @@ public enum HTMLReport {
     public static func checkOutput(_ path: String) throws -> URL {
         let url = URL(fileURLWithPath: path)
         guard ["html", "htm", "xhtml"].contains(url.pathExtension.lowercased()) else {
-            throw HarnessError.invalidArgument(name: "--output (-o)", value: "'\(url.lastPathComponent)'", accepted: "a .html file")
+            throw HarnessError.invalidArgument(name: "output", value: "'\(url.lastPathComponent)'", accepted: "a .html file")
         }
         // Empty, a folder, a device or FIFO, a symbolic link, a missing directory.
-        try OutputPath.checkFileArgument(path, name: "--output (-o)")
+        try OutputPath.checkFileArgument(path, name: "output")
         return url
     }
 

@@ -36,6 +36,29 @@ final class TruthfulErrorCLITests: CLITestCase {
         try expectError(["render", "--scene", "aurora", "--max-seconds", "-1", "-o", "x.png"], "invalid --max-seconds: '-1' (accepted:")
     }
 
+    /// The libraries name a refused value by its parameter; every such
+    /// error reaches the user naming the option they typed.
+    func testLibraryParametersAreNamedAsTheirOptions() throws {
+        try expectError(["run", "--kernels", "nope"], "invalid --kernels: 'nope' (accepted:")
+        try expectError(["choose", "--scenes", "nope"], "invalid --scenes: 'nope' (accepted:")
+        try expectError(["run", "--kernels", "composite", "--variants", "exakt"], "invalid --variants: 'exakt' (accepted:")
+        try expectError(["run", "--kernels", "composite", "--filter", "no such label"], "invalid --filter: 'no such label' (accepted:")
+        try expectError(["render", "--scene", "aurora", "--style", "contest", "-o", "x.png"], "invalid --style for scene aurora: 'contest'")
+        try expectError(["report", try report("2.25"), "-o", "x.txt"], "invalid --output (-o): 'x.txt'")
+    }
+
+    /// `ab` parses `run`'s options itself (one shared declaration), so a bad
+    /// value is refused before any child process runs.
+    func testABRefusesRunsOptionsBeforeAnyChild() throws {
+        let base = dir.appendingPathComponent("no-such-base").path
+        for (args, expected) in [(["--fps", "-1"], "invalid --fps: '-1'"), (["--runs", "0"], "invalid --runs: '0'"),
+                                 (["--share", "25"], "invalid --share: '25'")] {
+            let r = try run(["ab", base] + args)
+            XCTAssertEqual(r.status, 1, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(expected), "\(args): \(r.stderr)")
+        }
+    }
+
     func testEchoedTextIsEscaped() throws {
         try expectError(["verify", "--kernels", "a\nb"], "'a\\nb'")
         try expectError(["run", "--threads", "1\n2"], "'1\\n2'")

@@ -119,7 +119,7 @@ final class GradientTableTests: XCTestCase {
     /// 1, 2 and 7 threads byte-identical.
     func testFixturesAgainstTheReference() throws {
         for (w, h) in [(151, 267), (75, 133)] {
-            for g in [Fixtures.linear(width: w, height: h), Fixtures.radial(width: w, height: h)] {
+            for g in [try Fixtures.linear(width: w, height: h), try Fixtures.radial(width: w, height: h)] {
                 let reference = Reference.gradient(g, width: w, height: h)
                 for kind in BackendKind.allCases {
                     let one = try Image(width: w, height: h)

@@ -46,7 +46,7 @@ final class AllocationTests: XCTestCase {
         let profile = DeviceProfile(name: "tiny", width: 64, height: 48, scale: 1, fps: 60, cores: 1, summary: "test")
         let plan = SuitePlan(profile: profile, backends: [.naive], threads: [1],
                              entries: try Suite.select(kernels: ["composite"], scenes: nil))
-        let w = try XCTUnwrap(plan.workloads().first)
+        let w = try XCTUnwrap(try plan.workloads().first)
         let instance = try w.make()
         try instance.body()
         let n = try fewestMallocs { for _ in 0..<10 { try instance.body() } }
@@ -79,7 +79,7 @@ final class AllocationTests: XCTestCase {
                              entries: try Suite.select(kernels: nil, scenes: nil).filter { $0.hasFrame })
         var offenders: [String] = [], runtime: [String] = []
         var measured = 0
-        for w in plan.workloads() {
+        for w in try plan.workloads() {
             let instance = try w.make()
             do { for _ in 0..<3 { try instance.body() } } catch RasterError.unsupported { continue }
             measured += 1

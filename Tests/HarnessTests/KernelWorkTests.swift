@@ -77,7 +77,7 @@ final class KernelWorkTests: XCTestCase {
     }
 
     func testJobWalkAddsLayersAndTheirComposites() throws {
-        let g = Fixtures.linear(width: 64, height: 32)
+        let g = try Fixtures.linear(width: 64, height: 32)
         let blur = try GaussianBlur(sigma: 2)
         let job = try Job(width: 64, height: 32, background: Color(straightR: 0, g: 0, b: 0),
                       ops: [.gradient(g), .layer(opacity: 0.5, ops: [.blur(blur)])])
@@ -138,7 +138,7 @@ final class KernelWorkTests: XCTestCase {
         entries.append(Suite.controlPointsEntry(anchors: 10_000))
         let backends = BackendKind.allCases.filter { $0 != .naive }
         let plan = SuitePlan(profile: profile, backends: backends, threads: [1, 2], entries: entries)
-        let rows = SuiteRunner(config: config).run(plan.workloads().filter { !$0.slowOnNaive })
+        let rows = SuiteRunner(config: config).run(try plan.workloads().filter { !$0.slowOnNaive })
         let measured = rows.filter { $0.isOK && $0.limitMs != nil }
         XCTAssertGreaterThan(measured.count, 20, "rows with a limit")
         XCTAssertEqual(RunTable.floorsAboveTime(rows), [])

@@ -13,13 +13,13 @@ final class QuickRunTests: XCTestCase {
     func testTheSlowNaiveRowsAreKnownBeforeMeasuring() throws {
         let plan = SuitePlan(profile: .default, backends: BackendKind.allCases, threads: [1, 2],
                              entries: try Suite.select(kernels: nil, scenes: nil))
-        let slow = plan.workloads().filter(\.slowOnNaive).map(\.label).sorted()
+        let slow = try plan.workloads().filter(\.slowOnNaive).map(\.label).sorted()
         XCTAssertEqual(slow, ["aurora/exact/naive t=1 750x1334", "aurora/exact/naive t=1 750x1334 scale=0.5",
                               "blur/exact/naive t=1 750x1334 sigma=120"])
         // A small frame has no slow row.
         let small = SuitePlan(profile: .default, backends: [.naive], threads: [1],
                               entries: try Suite.select(kernels: nil, scenes: nil), width: 64, height: 64)
-        XCTAssertEqual(small.workloads().filter(\.slowOnNaive).map(\.label), [])
+        XCTAssertEqual(try small.workloads().filter(\.slowOnNaive).map(\.label), [])
         XCTAssertEqual(NaiveCost.blurTaps(width: 750, height: 1334, sigma: 120), 750 * 1334 * 961 * 2)
     }
 

@@ -33,4 +33,27 @@ final class StaticTablesTests: XCTestCase {
             XCTAssertNoThrow(try Color(hex: hex), hex)
         }
     }
+
+    /// The suite's fixtures are built per frame size: at the smallest and
+    /// the largest sizes a plan accepts they build (or throw), never trap.
+    func testFixturesBuildAtExtremeSizes() throws {
+        for (w, h) in [(1, 1), (1, 7), (Image.maxDimension, 1)] {
+            let plan = SuitePlan(profile: .default, backends: [.naive], threads: [1], entries: Suite.entries,
+                                 width: w, height: h)
+            XCTAssertFalse(try plan.workloads().isEmpty, "\(w)x\(h)")
+        }
+    }
+
+    /// The blur's down-sampling plan refuses a factor whose small sigma
+    /// could leave the accepted range, rather than trapping.
+    func testBlurResamplingRefusesFactorsOutsideItsRange() throws {
+        let blur = try GaussianBlur(sigma: GaussianBlur.minSigma)
+        for f in BlurResampling.factors {
+            let plan = try BlurResampling(blur, factor: f, width: 9, height: 9)
+            XCTAssertGreaterThanOrEqual(plan.smallBlur.sigma, GaussianBlur.minSigma)
+        }
+        for f in [0, -1, BlurResampling.factors.upperBound + 1, Int.max] {
+            XCTAssertThrowsError(try BlurResampling(blur, factor: f, width: 9, height: 9), "\(f)")
+        }
+    }
 }

@@ -189,7 +189,7 @@ final class StrictDocumentTests: XCTestCase {
         XCTAssertLessThan(many.utf8.count, limits.maxBytes)
         XCTAssertThrowsError(try Job.decode(Data(many.utf8), baseDirectory: dir, memoryBudget: budget)) { e in
             XCTAssertTrue("\(e)".contains("more than \(limits.maxValues) values"), "\(e)")
-            XCTAssertTrue("\(e)".contains("--max-memory 1 MiB"), "\(e)")
+            XCTAssertTrue("\(e)".contains("under maxMemory 1 MiB"), "\(e)")
         }
         _ = try Job.decode(Data(many.utf8), baseDirectory: dir, memoryBudget: try MemoryBudget(bytes: 4 << 20))
         // A file larger than its byte limit is refused before it is read
@@ -200,7 +200,7 @@ final class StrictDocumentTests: XCTestCase {
         try handle.truncate(atOffset: UInt64(limits.maxBytes + 1))
         try handle.close()
         XCTAssertThrowsError(try Job.load(contentsOf: big, memoryBudget: budget)) { e in
-            XCTAssertTrue("\(e)".contains("more than the \(limits.maxBytes) accepted under --max-memory 1 MiB"), "\(e)")
+            XCTAssertTrue("\(e)".contains("more than the \(limits.maxBytes) accepted under maxMemory 1 MiB"), "\(e)")
         }
         XCTAssertThrowsError(try Job.decode(Data(count: limits.maxBytes + 1), baseDirectory: dir, memoryBudget: budget)) { e in
             XCTAssertTrue("\(e)".contains("more than the \(limits.maxBytes) a job may have"), "\(e)")

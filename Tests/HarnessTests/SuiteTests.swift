@@ -8,7 +8,7 @@ final class SuiteTests: XCTestCase {
     func testEveryKernelAndVariantIsInTheSuite() throws {
         let plan = SuitePlan(profile: .default, backends: BackendKind.allCases, threads: [1, 2],
                              entries: try Suite.select(kernels: nil, scenes: nil))
-        let ws = plan.workloads()
+        let ws = try plan.workloads()
         for v in FreeformVariant.allCases {
             for b in BackendKind.allCases {
                 XCTAssertTrue(ws.contains { $0.kernel == "freeform" && $0.variant == v.rawValue && $0.backend == b }, "\(v) \(b)")
@@ -32,7 +32,7 @@ final class SuiteTests: XCTestCase {
         let plan = SuitePlan(profile: .default, backends: [.simd], threads: [2],
                              entries: try Suite.select(kernels: ["freeform", "blur", "controlpoints"], scenes: nil),
                              sweeps: [.size, .sigma])
-        let ws = plan.workloads()
+        let ws = try plan.workloads()
         let sizes = ws.filter { $0.sweep == .size }
         XCTAssertEqual(sizes.filter { $0.kernel == "freeform" }.map(\.width), SweepKind.sizes.map(\.0))
         XCTAssertTrue(sizes.allSatisfy { $0.variant == "full" || $0.variant == "exact" }, "sweeps time the exact variant")
@@ -62,7 +62,7 @@ final class SuiteTests: XCTestCase {
         // K5 on a million anchors is not what this test is about: 1,000 will do.
         entries = entries.map { $0.name == "controlpoints" ? Suite.controlPointsEntry(anchors: 1000) : $0 }
         let plan = SuitePlan(profile: profile, backends: BackendKind.allCases, threads: [1, 2], entries: entries)
-        let rows = SuiteRunner(config: config).run(plan.workloads())
+        let rows = SuiteRunner(config: config).run(try plan.workloads())
         let full = rows.filter { $0.kernel == "freeform" && $0.variant == "full" }
         // naive at 1 + simd at 1, 2 + openmp at 1, 2 (only 1 without OpenMP).
         XCTAssertEqual(full.count, OpenMPBackend.isParallel ? 5 : 4)

@@ -19,11 +19,11 @@ final class WorkloadSelectionTests: XCTestCase {
         XCTAssertEqual(try WorkloadSelection.select(ws, variants: ["exact"], filter: nil).map(\.kernel), ["blur", "fill"])
         XCTAssertEqual(try WorkloadSelection.select(ws, variants: ["exact"], filter: "simd").map(\.kernel), ["fill"])
         XCTAssertThrowsError(try WorkloadSelection.select(ws, variants: ["exakt"], filter: nil)) { error in
-            XCTAssertEqual("\(error)", "\(HarnessError.invalidArgument(name: "--variants", value: "'exakt'", accepted: "exact, iir"))")
+            XCTAssertEqual("\(error)", "\(HarnessError.invalidArgument(name: "variants", value: "'exakt'", accepted: "exact, iir"))")
         }
         XCTAssertThrowsError(try WorkloadSelection.select(ws, variants: ["iir"], filter: "fill")) { error in
             guard case let .invalidArgument(name, _, _)? = error as? HarnessError else { return XCTFail("\(error)") }
-            XCTAssertEqual(name, "--filter")
+            XCTAssertEqual(name, "filter")
         }
     }
 

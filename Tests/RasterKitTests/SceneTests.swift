@@ -95,7 +95,7 @@ final class SceneTests: XCTestCase {
         for refused in [{ try SceneOptions(style: "contest", mode: nil, theme: nil, for: AuroraScene.info) },
                         { try AuroraScene(options: SceneOptions(style: .contest), canvas: self.small) }] as [() throws -> Any] {
             XCTAssertThrowsError(try refused()) { error in
-                XCTAssertEqual("\(error)", "invalid --style for scene aurora: 'contest' (accepted: none (the scene has no styles))")
+                XCTAssertEqual("\(error)", "invalid style for scene aurora: 'contest' (accepted: none (the scene has no styles))")
             }
         }
         // A value another scene accepts, given through the library.

@@ -16,7 +16,7 @@ final class TimeBudgetTests: XCTestCase {
             guard case let RasterError.invalidArgument(name, value, accepted) = e else { return XCTFail("\(e)") }
             XCTAssertEqual(name, "maxSeconds")
             XCTAssertTrue(value.hasPrefix("still rendering after"), value)
-            XCTAssertTrue(accepted.contains("raise --max-seconds"), accepted)
+            XCTAssertTrue(accepted.contains("raise it"), accepted)
         }
         // A job without ops has nothing to stop; no budget, no limit.
         XCTAssertNoThrow(try renderer.render(try Job(width: 8, height: 8, background: .transparent, ops: [])))

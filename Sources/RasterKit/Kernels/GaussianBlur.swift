@@ -371,13 +371,21 @@ public struct BlurResampling: Sendable, Hashable {
     public let smallWidth: Int, smallHeight: Int
     public let smallBlur: GaussianBlur
 
-    public init(_ blur: GaussianBlur, factor f: Int, width: Int, height: Int) {
+    /// Down-sampling factors accepted: the variance floor keeps the small
+    /// sigma at or above 0.1 / f, which is at least `GaussianBlur.minSigma`
+    /// up to f = 10.
+    public static let factors = 1...8
+
+    public init(_ blur: GaussianBlur, factor f: Int, width: Int, height: Int) throws {
+        guard BlurResampling.factors.contains(f) else {
+            throw RasterError.invalidArgument(name: "factor", value: "\(f)", accepted: "\(BlurResampling.factors)")
+        }
         factor = f
         smallWidth = (width + f - 1) / f
         smallHeight = (height + f - 1) / f
         let v = max(blur.sigma * blur.sigma - Double(f * f - 1) / 12, BlurResampling.minimumVariance)
-        // A valid sigma divided by f >= 1 stays valid.
-        smallBlur = try! GaussianBlur(sigma: v.squareRoot() / Double(f), edge: blur.edge)
+        // Within range: at most sigma (f >= 1), at least 0.1 / f (see `factors`).
+        smallBlur = try GaussianBlur(sigma: v.squareRoot() / Double(f), edge: blur.edge)
     }
 
     /// Lower small index and weight of the upper one for target index `i`

@@ -10,7 +10,7 @@ extension Job {
         // Only a regular file (a FIFO would block): InputFile says why not.
         do { data = try InputFile.read(url.path, limit: limits.maxBytes) } catch let RasterError.io(path, reason) {
             throw RasterError.io(path: path, reason: "cannot read the job file: \(reason)"
-                                 + (reason.contains("accepted") ? " under --max-memory \(memoryBudget)" : ""))
+                                 + (reason.contains("accepted") ? " under maxMemory \(memoryBudget)" : ""))
         }
         return try decode(data, baseDirectory: url.deletingLastPathComponent(), memoryBudget: memoryBudget,
                           name: RasterError.escaped(url.relativePath, limit: 120))
@@ -25,7 +25,7 @@ extension Job {
                               name: String = "job") throws -> Job {
         let limits = JobLimits(memoryBudget)
         guard data.count <= limits.maxBytes else {
-            throw RasterError.io(path: name, reason: "is \(data.count) bytes, more than the \(limits.maxBytes) a job may have under --max-memory \(memoryBudget)")
+            throw RasterError.io(path: name, reason: "is \(data.count) bytes, more than the \(limits.maxBytes) a job may have under maxMemory \(memoryBudget)")
         }
         let root: JSONValue
         do { root = try StrictJSON.parse(data, limits: limits.json) } catch {
@@ -36,7 +36,7 @@ extension Job {
                 throw RasterError.malformedJob(path: path, reason: "duplicate key (again at line \(line), column \(column))")
             case let .tooLarge(line, column, reason):
                 throw RasterError.io(path: "\(name):\(line):\(column)",
-                                     reason: "\(reason), the most a job may hold under --max-memory \(memoryBudget)")
+                                     reason: "\(reason), the most a job may hold under maxMemory \(memoryBudget)")
             }
         }
         let node = JSONNode(value: root, path: "")

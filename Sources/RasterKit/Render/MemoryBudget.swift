@@ -63,7 +63,7 @@ public struct MemoryBudget: Sendable, Hashable, CustomStringConvertible {
         guard estimate <= bytes else {
             throw RasterError.invalidArgument(
                 name: "maxMemory", value: "\(what()) needs about \(MemoryBudget.format(estimate))",
-                accepted: "at most \(self) (raise --max-memory, or make the canvas smaller)")
+                accepted: "at most \(self) (raise it, or make the canvas smaller)")
         }
     }
 }

@@ -34,7 +34,7 @@ public struct TimeBudget: Sendable, CustomStringConvertible {
     public func check() throws {
         guard DispatchTime.now().uptimeNanoseconds <= deadline else {
             throw RasterError.invalidArgument(name: "maxSeconds", value: "still rendering after \(self)",
-                                              accepted: "at most \(self) (raise --max-seconds, or 0 for no limit)")
+                                              accepted: "at most \(self) (raise it, or 0 for no limit)")
         }
     }
 
@@ -46,7 +46,7 @@ public struct TimeBudget: Sendable, CustomStringConvertible {
         guard seconds <= left else {
             throw RasterError.invalidArgument(
                 name: "maxSeconds", value: "\(what()) needs at least \(Self.format(seconds)) s on any host",
-                accepted: "at most \(self), of which \(Self.format(max(left, 0))) s are left (raise --max-seconds, or 0 for no limit)")
+                accepted: "at most \(self), of which \(Self.format(max(left, 0))) s are left (raise it, or 0 for no limit)")
         }
     }
 

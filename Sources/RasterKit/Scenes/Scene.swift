@@ -117,7 +117,7 @@ public struct SceneOptions: Sendable, Hashable {
 
     static func refusal<C: SceneChoice>(_ spelling: String, option: String, accepted: [C], scene: String) -> RasterError {
         RasterError.invalidArgument(
-            name: "--\(option) for scene \(scene)", value: "'\(RasterError.escaped(spelling))'",
+            name: "\(option) for scene \(scene)", value: "'\(RasterError.escaped(spelling))'",
             accepted: accepted.isEmpty ? "none (the scene has no \(option)s)" : accepted.map(\.rawValue).joined(separator: ", "))
     }
 

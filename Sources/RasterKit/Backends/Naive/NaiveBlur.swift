@@ -14,7 +14,7 @@ extension NaiveBackend {
             NaiveBlur.filterLines(plane, width: w, height: h, variant: variant, blur: blur, scratch: scratch)
             NaiveBlur.store(plane, into: image)
         case .down2, .down4:
-            NaiveBlur.resampled(blur, factor: variant.downscale, image: image, scratch: scratch)
+            try NaiveBlur.resampled(blur, factor: variant.downscale, image: image, scratch: scratch)
         }
     }
 }
@@ -190,9 +190,9 @@ enum NaiveBlur {
 
     /// Area down-sample by f into a Float plane, `iir` on it, bilinear
     /// up-sample back into the image.
-    static func resampled(_ blur: GaussianBlur, factor f: Int, image: ImageView, scratch: Scratch) {
+    static func resampled(_ blur: GaussianBlur, factor f: Int, image: ImageView, scratch: Scratch) throws {
         let w = image.width, h = image.height
-        let plan = BlurResampling(blur, factor: f, width: w, height: h)
+        let plan = try BlurResampling(blur, factor: f, width: w, height: h)
         let sw = plan.smallWidth, sh = plan.smallHeight
         let small = scratch.buffer(BlurSlot.small, count: sw * sh * 4, of: Float.self)
         let clamp = blur.edge.isClamp

@@ -20,7 +20,7 @@ extension OpenMPBackend {
                             plane, buffers, floats, Int32(threads))
             return
         }
-        let plan = BlurResampling(blur, factor: f, width: image.width, height: image.height)
+        let plan = try BlurResampling(blur, factor: f, width: image.width, height: image.height)
         let sw = plan.smallWidth, sh = plan.smallHeight
         var rows = OpenMPBlurFilter.make(plan.smallBlur, .iir, length: sw, table: nil)
         var columns = OpenMPBlurFilter.make(plan.smallBlur, .iir, length: sh, table: nil)

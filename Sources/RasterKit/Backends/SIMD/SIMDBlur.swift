@@ -14,7 +14,7 @@
 extension SIMDBackend {
     public func blur(_ blur: GaussianBlur, variant: BlurVariant, image: ImageView, scratch: Scratch) throws {
         if variant.downscale > 1 {
-            SIMDBlurResampler(blur, factor: variant.downscale, image: image, scratch: scratch).run(threads: threads)
+            try SIMDBlurResampler(blur, factor: variant.downscale, image: image, scratch: scratch).run(threads: threads)
             return
         }
         let plan = SIMDBlurPlan(blur, variant: variant, width: image.width, height: image.height, scratch: scratch, threads: threads)

@@ -17,12 +17,12 @@ struct SIMDBlurResampler {
     /// Small pixels one group of four target pixels reads: base - 1 ... base + 2.
     static let sources = 4
 
-    init(_ blur: GaussianBlur, factor: Int, image: ImageView, scratch: Scratch) {
+    init(_ blur: GaussianBlur, factor: Int, image: ImageView, scratch: Scratch) throws {
         precondition(4 % factor == 0, "the stretch groups four target pixels")
         self.blur = blur
         self.image = image
         self.scratch = scratch
-        plan = BlurResampling(blur, factor: factor, width: image.width, height: image.height)
+        plan = try BlurResampling(blur, factor: factor, width: image.width, height: image.height)
     }
 
     /// Floats per stretched row: whole groups of four pixels.
