@@ -204,7 +204,7 @@ public enum KernelWork {
             case let .freeform(g):
                 return sum + freeform(g, variant: variants.freeform, width: width, height: height)
             case let .gradient(g):
-                return sum + gradient(g, width: width, height: height, over: true)
+                return sum + gradient(g, variant: variants.variant(for: g), width: width, height: height, over: true)
             case let .fill(f):
                 return sum + fill(f, width: width, height: height)
             case let .blob(anchors, color):

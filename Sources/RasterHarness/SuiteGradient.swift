@@ -4,11 +4,11 @@ import RasterReference
 extension Suite {
     /// K2 linear: the four Telegram colours corner to corner, pad.
     public static let linear = gradientEntry(
-        name: "linear", summary: "K2 linear gradient, 4 stops corner to corner, pad", Fixtures.linear)
+        name: GradientVariant.linearName, summary: "K2 linear gradient, 4 stops corner to corner, pad", Fixtures.linear)
 
     /// K2 radial: three stops from the centre, reflected.
     public static let radial = gradientEntry(
-        name: "radial", summary: "K2 radial gradient, 3 stops from the centre, reflect", Fixtures.radial)
+        name: GradientVariant.radialName, summary: "K2 radial gradient, 3 stops from the centre, reflect", Fixtures.radial)
 
     /// K2's variants per shape: exact, and lut (the ramp read from a table).
     /// Compute-light and write-only (4 bytes per pixel): on a fast backend

@@ -8,6 +8,18 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(try VariantSelection(parsing: "down4").freeform, .down4)
         XCTAssertEqual(try VariantSelection(parsing: "freeform=lut").freeform, .lut)
         XCTAssertEqual(try VariantSelection(parsing: "exact").freeform, .full, "exact is not a freeform variant")
+        // K2 by shape; a bare name sets every kernel that has it.
+        let radial = try VariantSelection(parsing: "radial=lut")
+        XCTAssertEqual([radial.linear, radial.radial], [.exact, .lut])
+        let lut = try VariantSelection(parsing: "lut")
+        XCTAssertEqual([lut.linear, lut.radial], [.lut, .lut])
+        XCTAssertEqual(lut.freeform, .lut)
+        XCTAssertEqual(try VariantSelection(parsing: "linear=lut").description,
+                       VariantSelection().description + ",linear=lut", "gradients named only when not exact")
+        // Every pair the refusal lists as accepted parses.
+        for info in KernelCatalog.all {
+            for v in info.variants { XCTAssertNoThrow(try VariantSelection(parsing: "\(info.name)=\(v)"), "\(info.name)=\(v)") }
+        }
         XCTAssertThrowsError(try VariantSelection(parsing: "down3"))
         XCTAssertThrowsError(try VariantSelection(parsing: "blur=down4x"))
         XCTAssertThrowsError(try VariantSelection(parsing: "nokernel=full"))
@@ -30,6 +42,31 @@ final class RendererTests: XCTestCase {
             let image = try Renderer(backend: kind.make(threads: 2)).render(job)
             XCTAssertEqual(image[1, 1], RGBA8(r: 128, g: 0, b: 127, a: 255), "\(kind)")
         }
+    }
+
+    /// A render draws each gradient with the variant selected for its shape.
+    func testRendererDrawsEachGradientWithItsShapesVariant() throws {
+        let stops = try ["#7FA381", "#FFF5C5", "#336F55"].enumerated().map {
+            Gradient.Stop(offset: Double($0.offset) / 2, color: try Color(hex: $0.element))
+        }
+        let gradients = [try Gradient(shape: .linear(start: Point(0, 0), end: Point(37, 21)), stops: stops),
+                         try Gradient(shape: .radial(center: Point(20, 10), radius: 9), stops: stops, extend: .reflect)]
+        var lutDiffers = false // else the test could not tell the variants apart
+        for kind in BackendKind.allCases {
+            for g in gradients {
+                var exact: [UInt8] = []
+                for selection in ["exact", "linear=lut", "radial=lut", "lut"] {
+                    let variants = try VariantSelection(parsing: selection)
+                    let job = try Job(width: 40, height: 24, background: try Color(hex: "#000000"), ops: [.gradient(g)])
+                    let rendered = try Renderer(backend: kind.make(threads: 2), variants: variants).render(job)
+                    let direct = try Image(width: 40, height: 24)
+                    try kind.make(threads: 1).gradient(g, variant: variants.variant(for: g), into: direct.view)
+                    XCTAssertEqual(rendered.packedBytes, direct.packedBytes, "\(kind) \(selection) \(g.shape)")
+                    if selection == "exact" { exact = rendered.packedBytes } else if rendered.packedBytes != exact { lutDiffers = true }
+                }
+            }
+        }
+        XCTAssertTrue(lutDiffers)
     }
 
     /// Re-rendering into the same canvas reuses the renderer's buffers.

@@ -9,6 +9,11 @@ public enum GradientVariant: String, CaseIterable, Sendable, Hashable {
     case lut
 
     public var isExact: Bool { self == .exact }
+
+    /// K2's two kernel names, one per shape (`list`, `--variant radial=lut`,
+    /// the suite's entries and the report's kernel column).
+    public static let linearName = "linear"
+    public static let radialName = "radial"
 }
 
 /// The `lut` variant's table of one gradient, built once with it (no kernel

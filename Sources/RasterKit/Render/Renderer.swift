@@ -154,7 +154,7 @@ public final class Renderer {
                     try backend.freeform(g, variant: variants.freeform, into: $0, scratch: scratch)
                 }
             case let .gradient(g):
-                try paint(opaque: g.isOpaque, on: target, depth: depth) { try backend.gradient(g, into: $0) }
+                try paint(opaque: g.isOpaque, on: target, depth: depth) { try backend.gradient(g, variant: variants.variant(for: g), into: $0) }
             case let .fill(f):
                 try backend.fill(f, variant: variants.fill, onto: target, scratch: scratch)
             case let .blob(anchors, color):

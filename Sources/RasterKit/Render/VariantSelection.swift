@@ -2,8 +2,11 @@
 /// `--variant` takes either a bare name, applied to every kernel that has a
 /// variant of that name (`down4` sets both K1's and K3's), or
 /// `kernel=variant` pairs separated by commas (`freeform=lut,blur=iir`).
+/// K2 has two kernel names, `linear` and `radial`, one per gradient shape.
 public struct VariantSelection: Sendable, Hashable {
     public var freeform: FreeformVariant = .full
+    public var linear: GradientVariant = .exact
+    public var radial: GradientVariant = .exact
     public var blur: BlurVariant = .exact
     public var fill: FillVariant = .exact
     public var mesh: MeshVariant = .exact
@@ -30,6 +33,12 @@ public struct VariantSelection: Sendable, Hashable {
             if kernel == nil || kernel == FreeformVariant.kernelName, let v = FreeformVariant(rawValue: name) {
                 freeform = v; matched = true
             }
+            if kernel == nil || kernel == GradientVariant.linearName, let v = GradientVariant(rawValue: name) {
+                linear = v; matched = true
+            }
+            if kernel == nil || kernel == GradientVariant.radialName, let v = GradientVariant(rawValue: name) {
+                radial = v; matched = true
+            }
             if kernel == nil || kernel == BlurVariant.kernelName, let v = BlurVariant(rawValue: name) {
                 blur = v; matched = true
             }
@@ -42,6 +51,10 @@ public struct VariantSelection: Sendable, Hashable {
             if kernel == nil || kernel == LayerVariant.kernelName, let v = LayerVariant(rawValue: name) {
                 layer = v; matched = true
             }
+            // K5 and K6 have one variant, nothing to choose: `composite=exact` is accepted.
+            if let kernel, KernelCatalog.all.contains(where: { $0.name == kernel && $0.variants == [name] }) {
+                matched = true
+            }
             guard matched else {
                 throw RasterError.invalidArgument(
                     name: "variant", value: "'\(RasterError.escaped(item))'",
@@ -52,8 +65,19 @@ public struct VariantSelection: Sendable, Hashable {
         }
     }
 
+    /// The variant of K2 that draws `gradient` (by its shape).
+    public func variant(for gradient: Gradient) -> GradientVariant {
+        if case .radial = gradient.shape { return radial }
+        return linear
+    }
+
+    /// Every kernel's variant; the gradients only when not exact, as reports
+    /// written before K2 had variants name none (their rows keep their key).
     public var description: String {
-        "\(FreeformVariant.kernelName)=\(freeform.rawValue),\(BlurVariant.kernelName)=\(blur.rawValue),\(FillVariant.kernelName)=\(fill.rawValue),\(MeshVariant.kernelName)=\(mesh.rawValue),\(LayerVariant.kernelName)=\(layer.rawValue)"
+        var text = "\(FreeformVariant.kernelName)=\(freeform.rawValue),\(BlurVariant.kernelName)=\(blur.rawValue),\(FillVariant.kernelName)=\(fill.rawValue),\(MeshVariant.kernelName)=\(mesh.rawValue),\(LayerVariant.kernelName)=\(layer.rawValue)"
+        if linear != .exact { text += ",\(GradientVariant.linearName)=\(linear.rawValue)" }
+        if radial != .exact { text += ",\(GradientVariant.radialName)=\(radial.rawValue)" }
+        return text
     }
 }
 
