@@ -111,7 +111,7 @@ final class NumericDomainTests: XCTestCase {
             + #" {"op": "layer", "ops": [{"op": "layer", "ops": [{"op": "blur", "sigma": 2}]}]}]}"#
         let budget = try MemoryBudget(parsing: "2G")
         XCTAssertThrowsError(try Job.decode(Data(json.utf8), baseDirectory: URL(fileURLWithPath: "/nonexistent"), memoryBudget: budget)) {
-            XCTAssert("\($0)".contains("--max-memory"), "\($0)")
+            XCTAssert("\($0)".contains("invalid maxMemory"), "\($0)")
             XCTAssert("\($0)".contains("GiB"), "\($0)")
         }
         let small = #"{"width": 64, "height": 64, "ops": [{"op": "blur", "sigma": 2}]}"#
@@ -122,7 +122,7 @@ final class NumericDomainTests: XCTestCase {
         let job = try Job(width: 4096, height: 4096, ops: [.layer(opacity: 1, ops: [.blur(try GaussianBlur(sigma: 2))])])
         let renderer = Renderer(backend: try BackendKind.naive.make(threads: 1))
         renderer.memoryBudget = try MemoryBudget(parsing: "64M")
-        XCTAssertThrowsError(try renderer.render(job)) { XCTAssert("\($0)".contains("--max-memory"), "\($0)") }
+        XCTAssertThrowsError(try renderer.render(job)) { XCTAssert("\($0)".contains("invalid maxMemory"), "\($0)") }
     }
 
     func testMaxMemoryParsing() throws {
