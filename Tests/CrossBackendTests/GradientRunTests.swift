@@ -195,8 +195,9 @@ final class GradientRunTests: XCTestCase {
     /// next to each other (whole vectors stored past a run's end must be
     /// overwritten by the runs after it): every backend within the bound.
     func testLongRowsAndShortAdjacentRunsMatchTheReference() throws {
-        let stops = (0...15).map { i in
-            Gradient.Stop(offset: Double(i) / 15, color: Color(straightR: UInt8(i * 17), g: UInt8(255 - i * 13), b: UInt8(i * 37 % 256)))
+        let stops = (0...15).map { (i: Int) -> Gradient.Stop in
+            let r = UInt8(i * 17), g = UInt8(255 - i * 13), b = UInt8((i * 37) % 256)
+            return Gradient.Stop(offset: Double(i) / 15, color: Color(straightR: r, g: g, b: b))
         }
         let jobs: [(Gradient, Int, Int)] = [
             (try Gradient(shape: .linear(start: Point(-3, 0), end: Point(9013, 1)), stops: stops), 9001, 2),
@@ -232,10 +233,10 @@ final class GradientRunTests: XCTestCase {
                 try kind.make(threads: 1).gradient(g, into: wide.view)
                 try kind.make(threads: 1).gradient(g, into: cut.view)
                 assertWithin(.exactGradient, wide.view, reference, "centre \(cx) \(extend) on \(kind)")
+                let a = wide.packedBytes, b = cut.packedBytes
                 for y in 0..<h {
-                    XCTAssertEqual(Array(wide.packedBytes[(4 * w * y)..<(4 * w * y + 4 * narrow)]),
-                                   Array(cut.packedBytes[(4 * narrow * y)..<(4 * narrow * (y + 1))]),
-                                   "centre \(cx) \(extend) on \(kind) row \(y): mirrored and drawn differ")
+                    let column = (0..<(4 * narrow)).first { a[4 * w * y + $0] != b[4 * narrow * y + $0] }.map { $0 / 4 }
+                    XCTAssertNil(column, "centre \(cx) \(extend) on \(kind) row \(y): mirrored and drawn differ at x = \(column ?? -1)")
                 }
             }
         }

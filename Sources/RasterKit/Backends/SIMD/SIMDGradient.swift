@@ -162,16 +162,18 @@ struct RampLanes {
     func storeLinearRun(_ row: inout raster_gradient_row, _ span: inout raster_gradient_span, _ k: Int,
                         from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>) {
         var start = SIMD4<Int32>(), step = SIMD4<Int32>()
+        var sl = slopes[k], bi = biases[k]
         var x = x0
         while x < x1 {
-            let end = slopes.withUnsafeBytes { sl in
-                biases.withUnsafeBytes { bi in
-                    withUnsafeMutableBytes(of: &start) { s in
-                        withUnsafeMutableBytes(of: &step) { d in
+            let end = withUnsafeMutablePointer(to: &sl) { slp in
+                withUnsafeMutablePointer(to: &bi) { bip in
+                    withUnsafeMutablePointer(to: &start) { s in
+                        withUnsafeMutablePointer(to: &step) { d in
                             Int(raster_gradient_run_steps(
-                                &row, &span, (sl.baseAddress! + 16 * k).assumingMemoryBound(to: Float.self),
-                                (bi.baseAddress! + 16 * k).assumingMemoryBound(to: Float.self), Int32(x), Int32(x1),
-                                s.baseAddress!.assumingMemoryBound(to: Int32.self), d.baseAddress!.assumingMemoryBound(to: Int32.self)))
+                                &row, &span, UnsafeRawPointer(slp).assumingMemoryBound(to: Float.self),
+                                UnsafeRawPointer(bip).assumingMemoryBound(to: Float.self), Int32(x), Int32(x1),
+                                UnsafeMutableRawPointer(s).assumingMemoryBound(to: Int32.self),
+                                UnsafeMutableRawPointer(d).assumingMemoryBound(to: Int32.self)))
                         }
                     }
                 }
@@ -253,8 +255,11 @@ struct RampLanes {
             unsafeBitCast(c.rounded(.down) + Lanes.magic, to: WordLanes.self)
         }
         var x = x0
+        // Whole floats (below 2^24): adding 8 is exact, as converting each x is.
+        var xf = Lanes.ramp + Float(x0)
         while x < x1 && x + Lanes.width <= width {
-            let dx = (Lanes.ramp + Float(x)) - cx
+            let dx = xf - cx
+            xf += Float(Lanes.width)
             let t = Lanes.clamp((dx * dx + dy2).squareRoot() * a + b, lo, hi)
             let w = byte(t * sl.x + bh.x) & 0xFF | (byte(t * sl.y + bh.y) &<< 8) & 0xFF00
                 | (byte(t * sl.z + bh.z) &<< 16) & 0xFF_0000 | byte(t * sl.w + bh.w) &<< 24
