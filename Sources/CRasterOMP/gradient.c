@@ -1,6 +1,10 @@
 #include "raster_omp.h"
 #include "pixel.h"
 
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
 /// Pixels per chunk: long enough for whole vectors, short enough for the
 /// parameter and colour arrays to stay in L1.
 #define CHUNK 64
@@ -41,8 +45,87 @@ typedef struct {
     const uint32_t *packed;
 } gradient_call;
 
-/// One run: t = sign * (u - period) + offset, colour = t * slope + bias,
-/// u computed exactly as raster_gradient_u computes it.
+/// Pixels x0..<x1 of a linear run from its fixed-point colours
+/// (raster_gradient_run_steps): four vector adds and shifts and two packs
+/// per 8 pixels. While a whole vector fits in the row it is
+/// stored whole; pixels past x1 belong to later runs of the row, which are
+/// drawn after this one and overwrite them.
+static void step_run(uint32_t *row, int x, int x1, int width, const int32_t v0[4], const int32_t dv[4]) {
+    const int xs = x;
+#if defined(__AVX2__)
+    // Vector k holds pixel x + k in its low half and x + k + 4 in its high
+    // half, so the two packs leave pixels x..x+7 in order.
+    const __m256i d = _mm256_setr_epi32(dv[0], dv[1], dv[2], dv[3], dv[0], dv[1], dv[2], dv[3]);
+    const __m256i d4 = _mm256_slli_epi32(d, 2), d8 = _mm256_slli_epi32(d, 3);
+    __m256i p0 = _mm256_add_epi32(_mm256_setr_epi32(v0[0], v0[1], v0[2], v0[3], v0[0], v0[1], v0[2], v0[3]),
+                                  _mm256_blend_epi32(_mm256_setzero_si256(), d4, 0xF0));
+    __m256i p1 = _mm256_add_epi32(p0, d), p2 = _mm256_add_epi32(p1, d), p3 = _mm256_add_epi32(p2, d);
+    for (; x < x1 && x + 8 <= width; x += 8) {
+        const __m256i lo = _mm256_packs_epi32(_mm256_srai_epi32(p0, RASTER_GRADIENT_STEP_BITS),
+                                              _mm256_srai_epi32(p1, RASTER_GRADIENT_STEP_BITS));
+        const __m256i hi = _mm256_packs_epi32(_mm256_srai_epi32(p2, RASTER_GRADIENT_STEP_BITS),
+                                              _mm256_srai_epi32(p3, RASTER_GRADIENT_STEP_BITS));
+        _mm256_storeu_si256((__m256i *)(row + x), _mm256_packus_epi16(lo, hi));
+        p0 = _mm256_add_epi32(p0, d8); p1 = _mm256_add_epi32(p1, d8);
+        p2 = _mm256_add_epi32(p2, d8); p3 = _mm256_add_epi32(p3, d8);
+    }
+#endif
+    for (; x < x1; x++) {
+        uint32_t px = 0;
+        for (int ch = 0; ch < 4; ch++) {
+            // Unsigned: the wrap-around of the vector adds, without overflow.
+            const int32_t v = (int32_t)((uint32_t)v0[ch] + (uint32_t)(x - xs) * (uint32_t)dv[ch]) >> RASTER_GRADIENT_STEP_BITS;
+            px |= (uint32_t)(v < 0 ? 0 : (v > 255 ? 255 : v)) << (8 * ch);
+        }
+        row[x] = px;
+    }
+}
+
+/// Pixels x0..<x1 of a radial run: t = sqrt((x - cx)^2 + dy2) * inv_r
+/// mapped by the run's period (one multiply-add), then the affine colour.
+/// t is clamped to the run's interval [lo, hi] (the classification put it
+/// there; the clamp only absorbs Float's rounding), so each colour lies
+/// between the interval's two stop colours and converts without overflow;
+/// the half of round-half-up is folded into the bias and truncation is the
+/// floor of the non-negative result.
+static void radial_run(const raster_gradient_row *r, const raster_gradient_span *s, const float *sl, const float *bi,
+                       uint32_t *row, int x, int x1, int width) {
+    const float sign = s->sign, period = s->period, offset = s->offset;
+    const float cx = r->cx, dy2 = r->dy2, inv_r = r->inv_r;
+#if defined(__AVX2__) && defined(__FMA__)
+    const float a = sign * inv_r, b = offset - sign * period;
+    const __m256 va = _mm256_set1_ps(a), vb = _mm256_set1_ps(b), vdy2 = _mm256_set1_ps(dy2);
+    const __m256 lo = _mm256_set1_ps(r->starts[s->interval]), hi = _mm256_set1_ps(r->starts[s->interval + 1]);
+    const __m256 vcx = _mm256_set1_ps(cx), eight = _mm256_set1_ps(8.0f);
+    const __m256 sr = _mm256_set1_ps(sl[0]), sg = _mm256_set1_ps(sl[1]), sb = _mm256_set1_ps(sl[2]), sa = _mm256_set1_ps(sl[3]);
+    const __m256 br = _mm256_set1_ps(bi[0] + 0.5f), bg = _mm256_set1_ps(bi[1] + 0.5f);
+    const __m256 bb = _mm256_set1_ps(bi[2] + 0.5f), ba = _mm256_set1_ps(bi[3] + 0.5f);
+    // packus leaves r0-3 g0-3 b0-3 a0-3 in each half; this interleaves them.
+    const __m256i order = _mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
+                                           0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+    __m256 xf = _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7));
+    for (; x < x1 && x + 8 <= width; x += 8) {
+        const __m256 dx = _mm256_sub_ps(xf, vcx);
+        __m256 t = _mm256_fmadd_ps(_mm256_sqrt_ps(_mm256_fmadd_ps(dx, dx, vdy2)), va, vb);
+        t = _mm256_min_ps(_mm256_max_ps(t, lo), hi);
+        const __m256i ir = _mm256_cvttps_epi32(_mm256_fmadd_ps(t, sr, br));
+        const __m256i ig = _mm256_cvttps_epi32(_mm256_fmadd_ps(t, sg, bg));
+        const __m256i ib = _mm256_cvttps_epi32(_mm256_fmadd_ps(t, sb, bb));
+        const __m256i ia = _mm256_cvttps_epi32(_mm256_fmadd_ps(t, sa, ba));
+        const __m256i planar = _mm256_packus_epi16(_mm256_packs_epi32(ir, ig), _mm256_packs_epi32(ib, ia));
+        _mm256_storeu_si256((__m256i *)(row + x), _mm256_shuffle_epi8(planar, order));
+        xf = _mm256_add_ps(xf, eight);
+    }
+#endif
+    for (; x < x1; x++) {
+        const float dx = (float)x - cx;
+        const float t = sign * (sqrtf(dx * dx + dy2) * inv_r - period) + offset;
+        row[x] = raster_pack(t * sl[0] + bi[0], t * sl[1] + bi[1], t * sl[2] + bi[2], t * sl[3] + bi[3]);
+    }
+}
+
+/// One run: a fill when its interval is constant, else the affine colour of
+/// t = sign * (u - period) + offset, u as raster_gradient_u computes it.
 static void emit_run(const gradient_call *g, const raster_gradient_row *r, const raster_gradient_span *s,
                      uint32_t *row, int x0, int x1) {
     if (g->flat[s->interval]) {
@@ -52,35 +135,57 @@ static void emit_run(const gradient_call *g, const raster_gradient_row *r, const
         return;
     }
     const float *sl = g->slopes + 4 * s->interval, *bi = g->biases + 4 * s->interval;
-    const float sr = sl[0], sg = sl[1], sb = sl[2], sa = sl[3];
-    const float br = bi[0], bg = bi[1], bb = bi[2], ba = bi[3];
-    const float sign = s->sign, period = s->period, offset = s->offset;
-    if (r->shape == 0) {
-        const float ux = r->ux, u0 = r->u0;
-        #pragma omp simd
-        for (int x = x0; x < x1; x++) {
-            const float t = sign * (((float)x * ux + u0) - period) + offset;
-            row[x] = raster_pack(t * sr + br, t * sg + bg, t * sb + bb, t * sa + ba);
+    if (r->shape != 0) {
+        radial_run(r, s, sl, bi, row, x0, x1, g->width);
+        return;
+    }
+    int32_t v0[4], dv[4];
+    for (int x = x0, end; x < x1; x = end) {
+        end = raster_gradient_run_steps(r, s, sl, bi, x, x1, v0, dv);
+        if (end > x) {
+            step_run(row, x, end, g->width, v0, dv);
+            continue;
         }
-    } else {
-        const float cx = r->cx, dy2 = r->dy2, inv_r = r->inv_r;
-        #pragma omp simd
-        for (int x = x0; x < x1; x++) {
-            const float dx = (float)x - cx;
-            const float t = sign * (sqrtf(dx * dx + dy2) * inv_r - period) + offset;
-            row[x] = raster_pack(t * sr + br, t * sg + bg, t * sb + bb, t * sa + ba);
+        // Colours far outside [0, 255]: per pixel, clamped.
+        const float sign = s->sign, period = s->period, offset = s->offset, ux = r->ux, u0 = r->u0;
+        for (end = x1; x < end; x++) {
+            const float t = sign * (((float)x * ux + u0) - period) + offset;
+            row[x] = raster_pack(t * sl[0] + bi[0], t * sl[1] + bi[1], t * sl[2] + bi[2], t * sl[3] + bi[3]);
         }
     }
 }
 
-static void gradient_row_spans(const gradient_call *g, uint32_t *row, int y) {
-    const raster_gradient_row r = raster_gradient_row_at(g->shape, g->extend, g->starts, g->intervals, g->width, g->geometry, y);
+/// Pixels [x, x1) as runs; runs may store whole vectors past x1 (see step_run).
+static void emit_runs(const gradient_call *g, raster_gradient_row *r, uint32_t *row, int x, int x1) {
     raster_gradient_span s;
-    for (int x = 0; x < g->width;) {
-        const int end = raster_gradient_next_span(&r, x, &s);
-        emit_run(g, &r, &s, row, x, end);
+    while (x < x1) {
+        int end = raster_gradient_next_span(r, x, &s);
+        if (end > x1) end = x1;
+        emit_run(g, r, &s, row, x, end);
         x = end;
     }
+}
+
+static void gradient_row_spans(const gradient_call *g, uint32_t *row, int y) {
+    raster_gradient_row r = raster_gradient_row_at(g->shape, g->extend, g->starts, g->intervals, g->width, g->geometry, y);
+    const int m = raster_gradient_mirror_axis(&r);
+    if (m < 0) {
+        emit_runs(g, &r, row, 0, g->width);
+        return;
+    }
+    // Left of the centre, the pixels whose mirror is in the row are copies
+    // (drawn last, over any whole vector stored past a run's end).
+    const int lo = m - g->width + 1 > 0 ? m - g->width + 1 : 0;
+    emit_runs(g, &r, row, 0, lo);
+    emit_runs(g, &r, row, r.mid, g->width);
+    int x = lo;
+#if defined(__AVX2__)
+    const __m256i reverse = _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0);
+    for (; x + 8 <= r.mid; x += 8)
+        _mm256_storeu_si256((__m256i *)(row + x),
+                            _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(row + m - x - 7)), reverse));
+#endif
+    for (; x < r.mid; x++) row[x] = row[m - x];
 }
 
 static void gradient_row(const gradient_call *g, uint32_t *row, int y) {

@@ -63,14 +63,17 @@ static double exit_x(const raster_gradient_row *r, double u_exit, int left) {
     return left ? (double)r->cx - dx : (double)r->cx + dx;
 }
 
-int raster_gradient_next_span(const raster_gradient_row *r, int x, raster_gradient_span *span) {
+int raster_gradient_next_span(raster_gradient_row *r, int x, raster_gradient_span *span) {
     // u is monotone along the whole row (linear) or on each side of the
     // centre (radial): a class, once left, does not come back within the
     // piece, so its end is one boundary found by estimate and bisection.
     int limit = r->width, rising = 1, left = 0;
     if (r->shape == 0) rising = r->ux >= 0.0f;
     else if (x < r->mid) { limit = r->mid; rising = 0; left = 1; }
-    const span_class c = classify(r, raster_gradient_u(r, x));
+    span_class c;
+    if (x == r->known_x) {
+        c.interval = r->known.interval; c.period = r->known.period; c.sign = r->known.sign; c.offset = r->known.offset;
+    } else c = classify(r, raster_gradient_u(r, x));
     span->interval = c.interval;
     span->period = c.period;
     span->sign = c.sign;
@@ -79,22 +82,55 @@ int raster_gradient_next_span(const raster_gradient_row *r, int x, raster_gradie
     // NaN and out-of-range estimates fall to the ends (no int conversion of them).
     int end = !(xe < (double)limit) ? limit : (!(xe > (double)(x + 1)) ? x + 1 : (int)xe);
     int in = x, out = limit; // pixel `in` is in the class; `out` is past it or the limit
-    if (!same_class(classify(r, raster_gradient_u(r, end - 1)), c)) out = end - 1;
+    span_class out_c = c, p = classify(r, raster_gradient_u(r, end - 1));
+    if (!same_class(p, c)) { out = end - 1; out_c = p; }
     else {
         in = end - 1;
         // Gallop past an estimate that fell short, then bisect.
         for (int step = 1; in + 1 < limit;) {
             const int probe = limit - in > step ? in + step : limit - 1;
-            if (!same_class(classify(r, raster_gradient_u(r, probe)), c)) { out = probe; break; }
+            p = classify(r, raster_gradient_u(r, probe));
+            if (!same_class(p, c)) { out = probe; out_c = p; break; }
             in = probe;
             step *= 2;
         }
     }
     while (out - in > 1) {
         const int mid = in + (out - in) / 2;
-        if (same_class(classify(r, raster_gradient_u(r, mid)), c)) in = mid; else out = mid;
+        p = classify(r, raster_gradient_u(r, mid));
+        if (same_class(p, c)) in = mid; else { out = mid; out_c = p; }
     }
+    // The class of `out` is known unless `out` is the limit (never probed).
+    r->known_x = out < limit ? out : -1;
+    r->known.interval = out_c.interval; r->known.period = out_c.period;
+    r->known.sign = out_c.sign; r->known.offset = out_c.offset;
     return in + 1;
+}
+
+int raster_gradient_mirror_axis(const raster_gradient_row *r) {
+    if (r->shape == 0 || r->mid <= 0 || r->mid >= r->width) return -1;
+    const float m = 2.0f * r->cx;
+    if (!(fabsf(r->cx) < 0x1p22f) || m != floorf(m)) return -1;
+    return (int)m;
+}
+
+int raster_gradient_run_steps(const raster_gradient_row *r, const raster_gradient_span *s, const float *slope,
+                              const float *bias, int x0, int x1, int32_t start[4], int32_t step[4]) {
+    if (x1 - x0 > RASTER_GRADIENT_STEP_PIXELS) x1 = x0 + RASTER_GRADIENT_STEP_PIXELS;
+    const double scale = (double)(1 << RASTER_GRADIENT_STEP_BITS);
+    const double dt = (double)s->sign * (double)r->ux;
+    const double t0 = (double)s->sign * ((double)x0 * (double)r->ux + (double)r->u0 - (double)s->period) + (double)s->offset;
+    const double t1 = t0 + dt * (double)(x1 - 1 - x0);
+    const double lo = RASTER_GRADIENT_STEP_MARGIN, hi = 256.0 - RASTER_GRADIENT_STEP_MARGIN;
+    for (int ch = 0; ch < 4; ch++) {
+        const double c0 = t0 * slope[ch] + bias[ch] + 0.5, c1 = t1 * slope[ch] + bias[ch] + 0.5;
+        // Negated so that NaN fails too.
+        if (!(c0 >= lo && c0 <= hi && c1 >= lo && c1 <= hi)) return x0;
+        start[ch] = (int32_t)floor(c0 * scale + 0.5);
+        // One pixel needs no step (and its slope may be steep beyond int32).
+        step[ch] = x1 - x0 > 1 ? (int32_t)floor(dt * slope[ch] * scale + 0.5) : 0;
+    }
+    return x1;
 }
 
 int raster_gradient_prefers_spans(int width, double u_per_pixel, int intervals, int extend, int shape) {
@@ -107,7 +143,7 @@ int raster_gradient_prefers_spans(int width, double u_per_pixel, int intervals, 
 
 raster_gradient_row raster_gradient_row_at(int shape, int extend, const float *starts, int intervals, int width,
                                            const double geometry[3], int y) {
-    raster_gradient_row r = { shape, extend, intervals, width, 0, starts, 0, 0, 0, 0, 0 };
+    raster_gradient_row r = { shape, extend, intervals, width, 0, starts, 0, 0, 0, 0, 0, -1, { 0, 0, 0, 0 } };
     if (shape == 0) {
         r.ux = (float)geometry[0];
         r.u0 = (float)(geometry[2] + (double)y * geometry[1]);

@@ -7,6 +7,8 @@
 # on the same rows. Writes into OUT (default a temporary directory) and
 # prints the medians of the rounds; summary.md holds the figures committed.
 # Needs: python3 with `pip install blend2d-python numba numpy` (PY=...).
+# BASE_BIN=path: a rasterbench already built from BASE, used instead of
+# building one in a temporary worktree.
 # Usage: Results/studies/gradients/run.sh [BASE] [ROUNDS] [OUT]
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
@@ -16,14 +18,20 @@ out=${3:-$(mktemp -d)}
 py=${PY:-python3}
 mkdir -p "$out"
 swift build -c release --product rasterbench >/dev/null
-basedir=$(mktemp -d)/rb-base
-git worktree add --detach "$basedir" "$base" >/dev/null
-trap 'git worktree remove --force "$basedir" 2>/dev/null || true; git worktree prune' EXIT
-(cd "$basedir" && swift build -c release --product rasterbench >/dev/null)
+if [ -n "${BASE_BIN:-}" ]; then
+    # A rasterbench already built from BASE (saves a release build on a busy host).
+    basebin=$BASE_BIN
+else
+    basedir=$(mktemp -d)/rb-base
+    git worktree add --detach "$basedir" "$base" >/dev/null
+    trap 'git worktree remove --force "$basedir" 2>/dev/null || true; git worktree prune' EXIT
+    (cd "$basedir" && swift build -c release --product rasterbench >/dev/null)
+    basebin=$basedir/.build/release/rasterbench
+fi
 sel=(--kernels linear,radial,freeform --variants exact,full --backends simd,openmp --threads 1,2 --size 750x1334)
 for r in $(seq 1 "$rounds"); do
     .build/release/rasterbench run "${sel[@]}" --quick --no-dram --out "$out/ours-$r.csv" >"$out/ours-$r.txt"
     "$py" Results/studies/gradients/peers.py 750 1334 2 15 >"$out/peers-$r.csv"
 done
 "$py" Results/studies/gradients/summary.py "$out"
-.build/release/rasterbench ab "$basedir/.build/release/rasterbench" "${sel[@]}" --rounds 4 --quick --out "$out/ab" | tee "$out/ab.txt"
+.build/release/rasterbench ab "$basebin" "${sel[@]}" --rounds 4 --quick --out "$out/ab" | tee "$out/ab.txt"

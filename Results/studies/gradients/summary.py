@@ -7,20 +7,27 @@ import sys
 
 out = sys.argv[1]
 PX = 750 * 1334
-ours, peers = {}, {}
+ours, peers, share, load = {}, {}, {}, []
 for path in glob.glob(out + "/ours-*.csv"):
     for row in csv.DictReader(open(path)):
         key = "%s/%s t=%s" % (row["kernel"], row["backend"], row["threads"])
         ours.setdefault(key, []).append(float(row["median_ms"]))
+        if row.get("limit_share"):
+            share.setdefault(key, []).append(float(row["limit_share"]))
+        if row.get("load_avg"):
+            load.append(float(row["load_avg"]))
 for path in glob.glob(out + "/peers-*.csv"):
     for line in open(path):
         name, med, _ = line.strip().split(",")
         peers.setdefault(name, []).append(float(med))
 med = {k: statistics.median(v) for k, v in list(ours.items()) + list(peers.items())}
-print("%-28s %9s %8s %7s" % ("row", "ms", "ns/px", "rounds"))
+print("%-28s %9s %8s %7s %11s" % ("row", "ms", "ns/px", "rounds", "limit_share"))
 for k in sorted(med):
     n = len(ours.get(k, peers.get(k, [])))
-    print("%-28s %9.3f %8.3f %7d" % (k, med[k], med[k] * 1e6 / PX, n))
+    sh = "%.3f" % statistics.median(share[k]) if k in share else ""
+    print("%-28s %9.3f %8.3f %7d %11s" % (k, med[k], med[k] * 1e6 / PX, n, sh))
+if load:
+    print("load average during our rows: median %.2f, range %.2f..%.2f" % (statistics.median(load), min(load), max(load)))
 print()
 for kernel, peer in [("linear", "blend2d/linear"), ("radial", "blend2d/radial")]:
     for t in (1, 2):

@@ -243,6 +243,8 @@ typedef struct {
     int mid;               // radial: the first x with x - cx >= 0
     const float *starts;
     float ux, u0, cx, dy2, inv_r;
+    int known_x;           // the pixel whose class `known` holds (found while ending the run before), or -1
+    struct { int interval; float period, sign, offset; } known;
 } raster_gradient_row;
 
 typedef struct {
@@ -259,8 +261,47 @@ raster_gradient_row raster_gradient_row_at(int shape, int extend, const float *s
 /// The run of the row that starts at pixel x (< width): fills `span` and
 /// returns the run's end (exclusive). Every pixel of the run classifies,
 /// by the stop and extend rules applied to raster_gradient_u, as `span`
-/// says; the next pixel does not.
-int raster_gradient_next_span(const raster_gradient_row *row, int x, raster_gradient_span *span);
+/// says; the next pixel does not. The row remembers the class of the
+/// pixel after the run (when it was found) for the next call.
+int raster_gradient_next_span(raster_gradient_row *row, int x, raster_gradient_span *span);
+
+/// A radial row is symmetric about the centre column when 2 cx is a whole
+/// number (the centre on a pixel centre or between two): then x - cx is
+/// exact in Float and pixel x has the u (hence the colour) of pixel
+/// m - x. Returns m when that holds and the centre splits the row, else -1.
+/// Pixels [max(0, m - width + 1), mid) can then be copied from their
+/// mirrors in [mid, width).
+int raster_gradient_mirror_axis(const raster_gradient_row *row);
+
+/// A linear run's colours in fixed point, stepped by integer adds.
+/// Within a run t, hence each channel c = t * slope + bias, is affine in x;
+/// `start` holds (c(x0) + 1/2) * 2^RASTER_GRADIENT_STEP_BITS rounded, and
+/// `step` the change per pixel likewise, both evaluated in double from the
+/// row's parameters (the same u that classified the run). Pixel x0 + i is
+/// (start + i * step) >> RASTER_GRADIENT_STEP_BITS: the half added before
+/// the floor is the round-half-up of docs/contract.md §1, and no clamp is
+/// needed because the colours at both ends of the chunk (an affine function
+/// has its extremes there) are within [RASTER_GRADIENT_STEP_MARGIN,
+/// 256 - RASTER_GRADIENT_STEP_MARGIN] after the half is added.
+///
+/// Why this holds the ±1 bound of docs/contract.md §3: start is rounded
+/// once and step once, each to 2^-(BITS + 1) of a level, so over a chunk of
+/// at most RASTER_GRADIENT_STEP_PIXELS pixels the stepped value is within
+/// (PIXELS + 1) * 2^-(BITS + 1) < 0.002 levels (less than the margin) of
+/// c(x): the byte is the rounding of a value that close to the
+/// double-precision colour of the run's affine t, itself the per-pixel
+/// colour up to Float's u.
+/// Returns the chunk's end (x0 < end <= x1), or x0 when a colour leaves
+/// that range (a steep ramp extrapolated past a Float boundary, or a colour
+/// rounding to 0 or 255 at an end): then the caller shades the chunk per
+/// pixel with a clamp. Values stepped past the chunk's end may wrap; only
+/// unsigned or vector (wrapping) adds may compute them, and their pixels
+/// belong to later runs of the row.
+#define RASTER_GRADIENT_STEP_BITS 20
+#define RASTER_GRADIENT_STEP_PIXELS 4096
+#define RASTER_GRADIENT_STEP_MARGIN 0.015625
+int raster_gradient_run_steps(const raster_gradient_row *row, const raster_gradient_span *span, const float *slope,
+                              const float *bias, int x0, int x1, int32_t start[4], int32_t step[4]);
 
 /// Pixels per expected run below which a row is cheaper per pixel (a
 /// compare and select per interval) than as runs.

@@ -31,6 +31,7 @@ struct GradientPixelGeometry {
     }
 
     /// Row y's run-finder parameters; `starts` must outlive their use.
+    @inline(__always)
     func row(_ y: Int, width: Int, starts: UnsafePointer<Float>, intervals: Int) -> raster_gradient_row {
         withUnsafeBytes(of: values) { g in
             raster_gradient_row_at(shape, extend, starts, Int32(intervals), Int32(width),

@@ -87,23 +87,60 @@ struct RampLanes {
     /// One row as runs (raster_gradient_next_span): a constant run is a
     /// fill; otherwise t = sign * (u - period) + offset and the colour is
     /// t * slope + bias, u computed as raster_gradient_u computes it.
+    /// Linear runs step fixed-point colours (raster_gradient_run_steps);
+    /// radial runs take t per pixel. Both store whole vectors while they fit
+    /// in the row: pixels past a run's end belong to later runs of the row,
+    /// drawn after it, which overwrite them. A radial row symmetric about
+    /// its centre column draws one side and mirrors it.
     @inline(__always)
     func storeRuns(_ row: raster_gradient_row, to p: UnsafeMutablePointer<UInt8>) {
         var row = row
-        var span = raster_gradient_span()
         let width = Int(row.width)
-        var x = 0
-        while x < width {
-            let end = Int(raster_gradient_next_span(&row, Int32(x), &span))
+        let m = Int(raster_gradient_mirror_axis(&row))
+        guard m >= 0 else {
+            storeRuns(&row, from: 0, to: width, p)
+            return
+        }
+        // Left of the centre, the pixels whose mirror is in the row are
+        // copies (raster_gradient_mirror_axis), drawn last, over any whole
+        // vector stored past a run's end.
+        let lo = max(0, m - width + 1), mid = Int(row.mid)
+        storeRuns(&row, from: 0, to: lo, p)
+        storeRuns(&row, from: mid, to: width, p)
+        let words = UnsafeMutableRawPointer(p)
+        var x = lo
+        while x + Lanes.width <= mid {
+            let v = words.loadUnaligned(fromByteOffset: 4 * (m - x - 7), as: WordLanes.self)
+            words.storeBytes(of: WordLanes(v[7], v[6], v[5], v[4], v[3], v[2], v[1], v[0]), toByteOffset: 4 * x, as: WordLanes.self)
+            x += Lanes.width
+        }
+        while x < mid {
+            words.storeBytes(of: words.load(fromByteOffset: 4 * (m - x), as: UInt32.self), toByteOffset: 4 * x, as: UInt32.self)
+            x += 1
+        }
+    }
+
+    /// Pixels [x0, x1) of the row as runs.
+    @inline(__always)
+    func storeRuns(_ row: inout raster_gradient_row, from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>) {
+        var span = raster_gradient_span()
+        var x = x0
+        while x < x1 {
+            let end = min(Int(raster_gradient_next_span(&row, Int32(x), &span)), x1)
             let k = Int(span.interval)
             if flat[k] {
                 UnsafeMutableRawPointer(p + 4 * x).withMemoryRebound(to: UInt32.self, capacity: end - x) {
                     $0.update(repeating: packed[k], count: end - x)
                 }
             } else if row.shape == 0 {
-                storeLinearRun(row, span, slopes[k], biases[k], from: x, to: end, p)
+                storeLinearRun(&row, &span, k, from: x, to: end, p)
             } else {
-                storeRadialRun(row, span, slopes[k], biases[k], from: x, to: end, p)
+                let lo = starts[k], hi = starts[k + 1]
+                if Self.convertsUnclamped(slopes[k], biases[k], lo, hi) {
+                    storeRadialRun(row, span, slopes[k], biases[k], lo, hi, from: x, to: end, p)
+                } else {
+                    storeRadialRunClamped(row, span, slopes[k], biases[k], from: x, to: end, p)
+                }
             }
             x = end
         }
@@ -118,9 +155,68 @@ struct RampLanes {
         Lanes.packRGBA8(t * sl.x + bi.x, t * sl.y + bi.y, t * sl.z + bi.z, t * sl.w + bi.w)
     }
 
+    /// A linear run in chunks of fixed-point colours (raster_gradient_run_steps,
+    /// where the accuracy argument is); a chunk whose colours leave [0, 255]
+    /// is shaded per pixel with a clamp.
     @inline(__always)
-    func storeLinearRun(_ row: raster_gradient_row, _ span: raster_gradient_span, _ sl: SIMD4<Float>, _ bi: SIMD4<Float>,
+    func storeLinearRun(_ row: inout raster_gradient_row, _ span: inout raster_gradient_span, _ k: Int,
                         from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>) {
+        var start = SIMD4<Int32>(), step = SIMD4<Int32>()
+        var sl = slopes[k], bi = biases[k]
+        var x = x0
+        while x < x1 {
+            let end = withUnsafeMutablePointer(to: &sl) { slp in
+                withUnsafeMutablePointer(to: &bi) { bip in
+                    withUnsafeMutablePointer(to: &start) { s in
+                        withUnsafeMutablePointer(to: &step) { d in
+                            Int(raster_gradient_run_steps(
+                                &row, &span, UnsafeRawPointer(slp).assumingMemoryBound(to: Float.self),
+                                UnsafeRawPointer(bip).assumingMemoryBound(to: Float.self), Int32(x), Int32(x1),
+                                UnsafeMutableRawPointer(s).assumingMemoryBound(to: Int32.self),
+                                UnsafeMutableRawPointer(d).assumingMemoryBound(to: Int32.self)))
+                        }
+                    }
+                }
+            }
+            if end > x {
+                Self.stepRun(p, from: x, to: end, width: Int(row.width), start, step)
+                x = end
+            } else {
+                storeLinearRunClamped(row, span, slopes[k], biases[k], from: x, to: x1, p)
+                x = x1
+            }
+        }
+    }
+
+    /// Fixed-point colours (raster_gradient_run_steps) stepped one channel
+    /// per vector, 8 pixels each: in range by construction, so each byte is
+    /// the channel's bits above the fraction, moved into place and masked.
+    @inline(__always)
+    static func stepRun(_ p: UnsafeMutablePointer<UInt8>, from x0: Int, to x1: Int, width: Int,
+                        _ start: SIMD4<Int32>, _ step: SIMD4<Int32>) {
+        let s = SIMD4<UInt32>(truncatingIfNeeded: start), d = SIMD4<UInt32>(truncatingIfNeeded: step)
+        let lane = WordLanes(0, 1, 2, 3, 4, 5, 6, 7)
+        var r = WordLanes(repeating: s.x) &+ lane &* d.x, g = WordLanes(repeating: s.y) &+ lane &* d.y
+        var b = WordLanes(repeating: s.z) &+ lane &* d.z, a = WordLanes(repeating: s.w) &+ lane &* d.w
+        let d8 = d &* 8
+        let bits = UInt32(RASTER_GRADIENT_STEP_BITS)
+        var x = x0
+        while x < x1 && x + Lanes.width <= width {
+            let w = r &>> bits | (g &>> (bits - 8)) & 0xFF00 | (b &>> (bits - 16)) & 0xFF_0000 | (a &<< (24 - bits)) & 0xFF00_0000
+            Lanes.store(w, to: p + 4 * x, count: Lanes.width)
+            r &+= d8.x; g &+= d8.y; b &+= d8.z; a &+= d8.w
+            x += Lanes.width
+        }
+        while x < x1 {
+            let v = (s &+ d &* UInt32(truncatingIfNeeded: x - x0)) &>> bits
+            UnsafeMutableRawPointer(p + 4 * x).storeBytes(of: v.x | v.y << 8 | v.z << 16 | v.w << 24, as: UInt32.self)
+            x += 1
+        }
+    }
+
+    @inline(__always)
+    func storeLinearRunClamped(_ row: raster_gradient_row, _ span: raster_gradient_span, _ sl: SIMD4<Float>, _ bi: SIMD4<Float>,
+                               from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>) {
         let sign = span.sign, period = span.period, offset = span.offset, ux = row.ux, u0 = row.u0
         var x = x0
         while x + Lanes.width <= x1 {
@@ -134,9 +230,53 @@ struct RampLanes {
         }
     }
 
+    /// Whether t * slope + bias + 1/2, evaluated in Float for t in [lo, hi],
+    /// stays in [0, 256) on every channel with room for its rounding: the
+    /// ends (an affine function's extremes) a quarter level inside, and
+    /// coefficients small enough that Float's rounding stays far below that.
+    @inline(__always)
+    static func convertsUnclamped(_ sl: SIMD4<Float>, _ bi: SIMD4<Float>, _ lo: Float, _ hi: Float) -> Bool {
+        let a = lo * sl + bi + 0.5, b = hi * sl + bi + 0.5
+        let big = sl.replacing(with: -sl, where: sl .< 0) + bi.replacing(with: -bi, where: bi .< 0)
+        return all(a .>= 0.25 .& a .<= 255.75 .& b .>= 0.25 .& b .<= 255.75 .& big .< 0x1p20)
+    }
+
+    /// A radial run whose colours need no clamp (convertsUnclamped): t is
+    /// held in the run's interval [lo, hi] (it is there but for Float's
+    /// rounding), the half of round-half-up is folded into the bias, and
+    /// floor plus 2^23 leaves each byte in the low bits of its lane.
     @inline(__always)
     func storeRadialRun(_ row: raster_gradient_row, _ span: raster_gradient_span, _ sl: SIMD4<Float>, _ bi: SIMD4<Float>,
-                        from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>) {
+                        _ lo: Float, _ hi: Float, from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>) {
+        // addingProduct with all operands vectors compiles to one vfmadd
+        // here (objdump); the other run loops keep plain * and +.
+        let a = FloatLanes(repeating: span.sign * row.inv_r), b = FloatLanes(repeating: span.offset - span.sign * span.period)
+        let cx = row.cx, dy2 = FloatLanes(repeating: row.dy2), width = Int(row.width)
+        let sr = FloatLanes(repeating: sl.x), sg = FloatLanes(repeating: sl.y)
+        let sb = FloatLanes(repeating: sl.z), sa = FloatLanes(repeating: sl.w)
+        let br = FloatLanes(repeating: bi.x + 0.5), bg = FloatLanes(repeating: bi.y + 0.5)
+        let bb = FloatLanes(repeating: bi.z + 0.5), ba = FloatLanes(repeating: bi.w + 0.5)
+        @inline(__always) func byte(_ c: FloatLanes) -> WordLanes {
+            unsafeBitCast(c.rounded(.down) + Lanes.magic, to: WordLanes.self)
+        }
+        var x = x0
+        // Whole floats (below 2^24): adding 8 is exact, as converting each x is.
+        var xf = Lanes.ramp + Float(x0)
+        while x < x1 && x + Lanes.width <= width {
+            let dx = xf - cx
+            xf += Float(Lanes.width)
+            let t = Lanes.clamp(b.addingProduct(dy2.addingProduct(dx, dx).squareRoot(), a), lo, hi)
+            let w = byte(br.addingProduct(t, sr)) & 0xFF | (byte(bg.addingProduct(t, sg)) &<< 8) & 0xFF00
+                | (byte(bb.addingProduct(t, sb)) &<< 16) & 0xFF_0000 | byte(ba.addingProduct(t, sa)) &<< 24
+            Lanes.store(w, to: p + 4 * x, count: Lanes.width)
+            x += Lanes.width
+        }
+        if x < x1 { storeRadialRunClamped(row, span, sl, bi, from: x, to: x1, p) }
+    }
+
+    @inline(__always)
+    func storeRadialRunClamped(_ row: raster_gradient_row, _ span: raster_gradient_span, _ sl: SIMD4<Float>, _ bi: SIMD4<Float>,
+                               from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>) {
         let sign = span.sign, period = span.period, offset = span.offset, cx = row.cx, inv = row.inv_r, dy2 = row.dy2
         var x = x0
         while x + Lanes.width <= x1 {
