@@ -5,37 +5,44 @@
 /// Pixels per chunk: the accumulators of one chunk stay in L1 while the loop
 /// over points streams through them, and each inner loop is long enough to
 /// vectorise with no remainder except at the row's end.
-#define CHUNK 64
+#define CHUNK RASTER_OMP_FREEFORM_CHUNK
 
-/// m^e for the chunk's squared distances, one loop per way of computing it
-/// so that each loop is branch-free and vectorises.
-static void weights(const raster_omp_freeform *g, float *d2, float *f) {
-    const float inv = g->inv_influence;
+/// Distances are in units of L: t = d^2 / L^2 comes from the column table
+/// (the x part, the same on every row) plus the row's dy^2 / L^2, and the
+/// fall-off 1 - d / L is a subtraction. f receives m^e for the chunk's t,
+/// one loop per way of computing it so that each loop is branch-free and
+/// vectorises.
+static void weights(const raster_omp_freeform *g, const float *col, float dy2, float *f) {
     if (g->table) {
-        const float scale = inv * inv * (float)g->table_intervals, last = (float)g->table_intervals;
+        const float last = (float)g->table_intervals;
         const float *table = g->table;
         #pragma omp simd
         for (int j = 0; j < CHUNK; j++) {
-            float pos = d2[j] * scale;
+            float pos = (col[j] + dy2) * last;
             pos = pos < last ? pos : last; // table[intervals] == 0, table[intervals + 1] == 0
             int k = (int)pos;
             f[j] = table[k] + (pos - (float)k) * (table[k + 1] - table[k]);
         }
         return;
     }
-    // m = max(0, 1 - d/L) goes into f, and into d2 (no longer needed) as
-    // the base for the whole exponents.
-    float *m = d2;
-    #pragma omp simd
-    for (int j = 0; j < CHUNK; j++) {
-        float v = 1.0f - sqrtf(d2[j]) * inv;
-        f[j] = m[j] = v > 0.0f ? v : 0.0f;
-    }
     const int e = g->whole_exponent;
     if (e == 4) {
         #pragma omp simd
-        for (int j = 0; j < CHUNK; j++) { float m2 = f[j] * f[j]; f[j] = m2 * m2; }
-    } else if (e > 0) {
+        for (int j = 0; j < CHUNK; j++) {
+            float m = 1.0f - sqrtf(col[j] + dy2);
+            m = m > 0.0f ? m : 0.0f;
+            const float m2 = m * m;
+            f[j] = m2 * m2;
+        }
+        return;
+    }
+    float m[CHUNK];
+    #pragma omp simd
+    for (int j = 0; j < CHUNK; j++) {
+        float v = 1.0f - sqrtf(col[j] + dy2);
+        f[j] = m[j] = v > 0.0f ? v : 0.0f;
+    }
+    if (e > 0) {
         for (int k = 1; k < e; k++) {
             #pragma omp simd
             for (int j = 0; j < CHUNK; j++) f[j] *= m[j];
@@ -47,32 +54,54 @@ static void weights(const raster_omp_freeform *g, float *d2, float *f) {
 }
 
 /// A point whose influence disc reaches the current row: its index, its
-/// vertical offset squared and the x range (sample coordinates) of the row
-/// it can reach. Chunks outside that range skip the point; its weight
-/// there would be exactly 0 (the disc is widened by a relative 1e-4, far
-/// beyond float rounding of d / L), so the image is unchanged. With a swirl
-/// the samples leave their row, so no plan is made (chunk_swirled).
-typedef struct { int index; float dy2, x_min, x_max; } reach;
+/// vertical offset squared (over L^2), its colour's difference from the
+/// row's base colour and the x range (sample coordinates) of the row it can
+/// reach. Chunks outside that range skip the point; its weight there would
+/// be exactly 0 (the disc is widened by a relative 1e-4, far beyond float
+/// rounding of d / L), so the image is unchanged. With a swirl the samples
+/// leave their row, so no plan is made (chunk_swirled).
+typedef struct { int index; float dy2, x_min, x_max; float delta[4]; } reach;
 
-/// One row's view of the gradient: the points that reach it.
+/// One row's view of the gradient: the points that reach it, and the base
+/// colour the blend starts from (the first reaching point's, else the
+/// first point's). sum(f_i c_i) / S = base + sum(f_i (c_i - base)) / S, so
+/// the base point adds only its weight.
 typedef struct {
     const raster_omp_freeform *g;
     float qy;
     int reaching;
+    float base[4];
     reach active[16];
 } row_plan;
 
 static void plan_row(row_plan *r, const raster_omp_freeform *g, int y) {
-    const float l = (1.0f + 1e-4f) / g->inv_influence, qy = ((float)y + 0.5f) * g->sample_y;
+    const float inv = g->inv_influence, l = (1.0f + 1e-4f) / inv, qy = ((float)y + 0.5f) * g->sample_y;
     r->g = g;
     r->qy = qy;
     r->reaching = 0;
+    memcpy(r->base, g->colors, sizeof r->base);
     if (g->swirl > 0.0f) return; // chunk_swirled meets every point
     for (int i = 0; i < g->count; i++) {
         float dy = qy - g->py[i], h2 = l * l - dy * dy;
         if (h2 <= 0.0f) continue;
-        float h = sqrtf(h2) + 1e-3f;
-        r->active[r->reaching++] = (reach){ i, dy * dy, g->px[i] - h, g->px[i] + h };
+        float h = sqrtf(h2) + 1e-3f, dyl = dy * inv;
+        if (r->reaching == 0) memcpy(r->base, g->colors + 4 * i, sizeof r->base);
+        reach *p = &r->active[r->reaching++];
+        *p = (reach){ i, dyl * dyl, g->px[i] - h, g->px[i] + h, { 0 } };
+        for (int ch = 0; ch < 4; ch++) p->delta[ch] = g->colors[4 * i + ch] - r->base[ch];
+    }
+}
+
+/// The column table: for point i and column x, ((x + 0.5) sample_x - px_i)^2 / L^2.
+static void fill_columns(const raster_omp_freeform *g) {
+    for (int i = 0; i < g->count; i++) {
+        float *col = g->columns + (ptrdiff_t)i * g->pitch;
+        const float px = g->px[i], sx = g->sample_x, inv = g->inv_influence;
+        #pragma omp simd
+        for (int x = 0; x < g->pitch; x++) {
+            const float dx = (((float)x + 0.5f) * sx - px) * inv;
+            col[x] = dx * dx;
+        }
     }
 }
 
@@ -106,15 +135,19 @@ void raster_omp_swirl_sincos(const float *theta, float *sin_theta, float *cos_th
 
 static inline float clamp01(float v) { return v < 0.0f ? 0.0f : (v > 1.0f ? 1.0f : v); }
 
-/// Divides the accumulated colours by the weights; reports whether some
-/// pixel had no weight at all (the nearest-point case).
-static int normalise(const float sum[CHUNK], float acc[4][CHUNK], float out[4][CHUNK]) {
+/// base + the accumulated differences over the weights; reports whether
+/// some pixel had no weight at all (the nearest-point case). With a uniform
+/// alpha nothing was accumulated for it: the blend's alpha is the base's.
+static int normalise(const raster_omp_freeform *g, const float base[4], const float sum[CHUNK],
+                     float acc[4][CHUNK], float out[4][CHUNK]) {
     int empty = 0;
+    const int uniform = g->uniform_alpha;
     #pragma omp simd reduction(|:empty)
     for (int j = 0; j < CHUNK; j++) {
         float inv = 1.0f / (sum[j] > 0.0f ? sum[j] : 1.0f);
         empty |= sum[j] <= 0.0f;
-        for (int ch = 0; ch < 4; ch++) out[ch][j] = acc[ch][j] * inv;
+        for (int ch = 0; ch < 3; ch++) out[ch][j] = base[ch] + acc[ch][j] * inv;
+        out[3][j] = uniform ? base[3] : base[3] + acc[3][j] * inv;
     }
     return empty;
 }
@@ -135,7 +168,20 @@ static void nearest_fill(const raster_omp_freeform *g, int n, const float sum[CH
     }
 }
 
-static inline void accumulate(const float *f, const float *c, float sum[CHUNK], float acc[4][CHUNK]) {
+/// Adds weights f to sum and f times the colour difference c to the
+/// accumulators (alpha only when the alphas differ).
+static inline void accumulate(const raster_omp_freeform *g, const float *f, const float c[4], float sum[CHUNK],
+                              float acc[4][CHUNK]) {
+    if (g->uniform_alpha) {
+        #pragma omp simd
+        for (int j = 0; j < CHUNK; j++) {
+            sum[j] += f[j];
+            acc[0][j] += f[j] * c[0];
+            acc[1][j] += f[j] * c[1];
+            acc[2][j] += f[j] * c[2];
+        }
+        return;
+    }
     #pragma omp simd
     for (int j = 0; j < CHUNK; j++) {
         sum[j] += f[j];
@@ -152,7 +198,7 @@ static void chunk(const row_plan *r, int x0, int n, float out[4][CHUNK]) {
     const raster_omp_freeform *g = r->g;
     const reach *active = r->active;
     const int reaching = r->reaching;
-    float sum[CHUNK], acc[4][CHUNK], d2[CHUNK], f[CHUNK];
+    float sum[CHUNK], acc[4][CHUNK], f[CHUNK];
     memset(sum, 0, sizeof sum);
     memset(acc, 0, sizeof acc);
     const float sx = g->sample_x;
@@ -160,29 +206,29 @@ static void chunk(const row_plan *r, int x0, int n, float out[4][CHUNK]) {
     for (int k = 0; k < reaching; k++) {
         const reach p = active[k];
         if (p.x_max < left || p.x_min > right) continue;
-        const float px = g->px[p.index], dy2 = p.dy2;
-        #pragma omp simd
-        for (int j = 0; j < CHUNK; j++) {
-            float dx = ((float)(x0 + j) + 0.5f) * sx - px;
-            d2[j] = dx * dx + dy2;
+        weights(g, g->columns + (ptrdiff_t)p.index * g->pitch + x0, p.dy2, f);
+        if (k == 0) { // the base point: its difference is zero
+            #pragma omp simd
+            for (int j = 0; j < CHUNK; j++) sum[j] += f[j];
+            continue;
         }
-        weights(g, d2, f);
-        accumulate(f, g->colors + 4 * p.index, sum, acc);
+        accumulate(g, f, p.delta, sum, acc);
     }
-    if (!normalise(sum, acc, out)) return;
+    if (!normalise(g, r->base, sum, acc, out)) return;
     float qx[CHUNK], qy[CHUNK];
     for (int j = 0; j < n; j++) { qx[j] = ((float)(x0 + j) + 0.5f) * sx; qy[j] = r->qy; }
     nearest_fill(g, n, sum, qx, qy, out);
 }
 
 /// The same with Telegram's swirl: each sample is rotated about (0.5, 0.5)
-/// by swirl |q - m|^2 and clamped to [0, 1]^2, then meets every point.
+/// by swirl |q - m|^2 and clamped to [0, 1]^2, then meets every point (the
+/// first one the base colour).
 static void chunk_swirled(const row_plan *r, int x0, int n, float out[4][CHUNK]) {
     const raster_omp_freeform *g = r->g;
-    float sum[CHUNK], acc[4][CHUNK], d2[CHUNK], f[CHUNK], qx[CHUNK], qy[CHUNK];
+    float sum[CHUNK], acc[4][CHUNK], t[CHUNK], f[CHUNK], qx[CHUNK], qy[CHUNK];
     memset(sum, 0, sizeof sum);
     memset(acc, 0, sizeof acc);
-    const float sx = g->sample_x, s = g->swirl, dy = r->qy - 0.5f;
+    const float sx = g->sample_x, s = g->swirl, dy = r->qy - 0.5f, inv = g->inv_influence;
     #pragma omp simd
     for (int j = 0; j < CHUNK; j++) {
         const float dx = ((float)(x0 + j) + 0.5f) * sx - 0.5f;
@@ -192,16 +238,23 @@ static void chunk_swirled(const row_plan *r, int x0, int n, float out[4][CHUNK])
         qy[j] = clamp01(0.5f + dx * sn + dy * cs);
     }
     for (int i = 0; i < g->count; i++) {
-        const float px = g->px[i], py = g->py[i];
+        const float px = g->px[i] * inv, py = g->py[i] * inv;
         #pragma omp simd
         for (int j = 0; j < CHUNK; j++) {
-            float ex = qx[j] - px, ey = qy[j] - py;
-            d2[j] = ex * ex + ey * ey;
+            float ex = qx[j] * inv - px, ey = qy[j] * inv - py;
+            t[j] = ex * ex + ey * ey;
         }
-        weights(g, d2, f);
-        accumulate(f, g->colors + 4 * i, sum, acc);
+        weights(g, t, 0.0f, f);
+        if (i == 0) {
+            #pragma omp simd
+            for (int j = 0; j < CHUNK; j++) sum[j] += f[j];
+            continue;
+        }
+        float c[4];
+        for (int ch = 0; ch < 4; ch++) c[ch] = g->colors[4 * i + ch] - r->base[ch];
+        accumulate(g, f, c, sum, acc);
     }
-    if (normalise(sum, acc, out)) nearest_fill(g, n, sum, qx, qy, out);
+    if (normalise(g, r->base, sum, acc, out)) nearest_fill(g, n, sum, qx, qy, out);
 }
 
 /// One row of either output: RGBA8 (`rgba` != NULL) or four float planes.
@@ -215,7 +268,13 @@ static void freeform_row(const raster_omp_freeform *g, uint8_t *rgba, ptrdiff_t 
         int n = width - x0 < CHUNK ? width - x0 : CHUNK;
         if (g->swirl > 0.0f) chunk_swirled(&plan, x0, n, out);
         else chunk(&plan, x0, n, out);
-        if (rgba) {
+        if (rgba && g->uniform_alpha) {
+            uint32_t *row = (uint32_t *)(rgba + (ptrdiff_t)y * stride) + x0;
+            const uint32_t alpha = raster_quantize(g->colors[3]) << 24;
+            #pragma omp simd
+            for (int j = 0; j < n; j++)
+                row[j] = raster_quantize(out[0][j]) | raster_quantize(out[1][j]) << 8 | raster_quantize(out[2][j]) << 16 | alpha;
+        } else if (rgba) {
             uint32_t *row = (uint32_t *)(rgba + (ptrdiff_t)y * stride) + x0;
             #pragma omp simd
             for (int j = 0; j < n; j++) row[j] = raster_pack(out[0][j], out[1][j], out[2][j], out[3][j]);
@@ -228,6 +287,7 @@ static void freeform_row(const raster_omp_freeform *g, uint8_t *rgba, ptrdiff_t 
 
 static void freeform_rows(const raster_omp_freeform *g, uint8_t *rgba, ptrdiff_t stride, float *planes,
                           int width, int height, int threads) {
+    if (g->swirl <= 0.0f) fill_columns(g);
     RASTER_PARALLEL_ROWS(height, threads, y, freeform_row(g, rgba, stride, planes, width, height, y));
 }
 

@@ -38,22 +38,28 @@ public enum KernelWork {
     /// A pixel's worth of traffic: written once.
     static let pixelBytes = 4.0
 
-    /// K1 on `width` x `height` with `variant`. Per point and pixel the
-    /// cheapest evaluation needs: the squared distance by forward
-    /// differences along the row (2), its square root (1), the fall-off
-    /// 1 - d/L as a multiply-add (2), the clamp (1), the power m^e by
-    /// squaring (ceil(log2 e) multiplies, 1 for the `lut` variant's table
-    /// read instead of root and power), the weight sum (1) and the colour
-    /// sum (4 multiply-adds, 8); then per pixel the division by the weight
-    /// sum (1 divide, 4 multiplies). Grid variants evaluate their grid and
-    /// up-sample: bilinear per channel, two multiply-adds (16 per pixel).
-    /// Traffic: the frame written once.
+    /// K1 on `width` x `height` with `variant`. Distances in units of L, so
+    /// per point and pixel the cheapest evaluation needs: d^2 / L^2 as a
+    /// column table's x part (shared by every row) plus the row's y part
+    /// (1), its square root (1), the fall-off 1 - d/L (1), the clamp (1),
+    /// the power m^e by squaring (ceil(log2 e) multiplies; the `lut`
+    /// variant's table read counts 1 instead of root and power) and the
+    /// weight sum (1). Colours are blended as one point's colour plus the
+    /// others' weighted differences from it, so every point but one adds a
+    /// multiply-add per channel (2 each; 3 channels when every point has
+    /// the same alpha, which is then the blend's alpha, else 4); per pixel
+    /// the division by the weight sum (1) and a multiply-add per channel.
+    /// Grid variants evaluate their grid and up-sample: bilinear per
+    /// channel, two multiply-adds (16 per pixel). Traffic: the frame
+    /// written once.
     public static func freeform(_ g: FreeformGradient, variant: FreeformVariant, width: Int, height: Int) -> WorkFloor {
         let e = g.integerExponent.map { Double($0) } ?? g.exponent
         let power = variant == .lut ? 1 : max(1, e.log2Ceiling)
         let root = variant == .lut ? 0.0 : 1
-        let perPoint = 2 + root + 2 + 1 + power + 1 + 8
-        let perPixel = perPoint * Double(g.points.count) + 5
+        let alpha = g.points[0].color.simd.w
+        let channels: Double = g.points.allSatisfy { $0.color.simd.w == alpha } ? 3 : 4
+        let points = Double(g.points.count)
+        let perPixel = (1 + root + 1 + 1 + power + 1) * points + 2 * channels * (points - 1) + 1 + 2 * channels
         let frame = Double(width) * Double(height)
         let evaluated: Double
         let upsample: Double

@@ -69,6 +69,39 @@ final class FreeformTests: XCTestCase {
         }
     }
 
+    /// Colours sharing one alpha (opaque, or all 128): the backends then
+    /// leave alpha out of the sums and blend each row from its first
+    /// reaching point's colour. Within the bound of the reference and alpha
+    /// exactly the shared one, at odd sizes, with points off-canvas and
+    /// discs small enough that rows and whole vectors miss some points
+    /// (so the base point changes from row to row) or every point.
+    func testSharedAlphaMatchesReference() throws {
+        var rng = SeededGenerator(seed: 4242)
+        for alpha in [255.0, 128.0] {
+            for (w, h) in [(1, 1), (19, 7), (67, 45), (130, 3)] {
+                let n = Int(rng.next() % 16) + 1
+                let stops = (0..<n).map { _ in
+                    FreeformGradient.Stop(
+                        position: Point(rng.uniform(-0.5...1.5) * Double(w), rng.uniform(-0.5...1.5) * Double(h)),
+                        color: Color(premultipliedR: rng.uniform(0...alpha), g: rng.uniform(0...alpha),
+                                     b: rng.uniform(0...alpha), a: alpha))
+                }
+                let g = try FreeformGradient(points: stops, influence: rng.uniform(0.1...0.8) * Double(max(w, h)),
+                                             exponent: Double(Int(rng.next() % 8) + 1))
+                let reference = Reference.freeform(g, width: w, height: h)
+                for backend in backendMatrix {
+                    let image = try paddedImage(width: w, height: h)
+                    try backend.freeform(g, variant: .full, into: image.view, scratch: Scratch())
+                    let label = "alpha \(alpha) \(w)x\(h) \(n) points e=\(g.exponent) on \(label(backend))"
+                    assertWithin(.exactGradient, image.view, reference, label)
+                    assertPaddingIntact(image)
+                    let alphas = Set((0..<h).flatMap { y in (0..<w).map { x in image.view.row(y)[4 * x + 3] } })
+                    XCTAssertEqual(alphas, [UInt8(alpha)], label)
+                }
+            }
+        }
+    }
+
     func testSinglePointIsFlat() throws {
         let c = try Color(hex: "#336F55")
         let g = try FreeformGradient(points: [.init(position: Point(-50, 9), color: c)], influence: 10)

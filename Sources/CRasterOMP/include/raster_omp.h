@@ -81,6 +81,11 @@ void raster_omp_test_region(raster_team_watch *watch);
 /// `whole_exponent` > 0 evaluates m^e by multiplication;
 /// 0 uses powf(m, exponent). `table` (NULL for none) is the `lut` variant's
 /// influence curve over t = d^2/L^2 with `table_intervals` + 2 entries.
+/// `columns` is the caller's memory for `count` rows of `pitch` floats,
+/// pitch >= the width rounded up to RASTER_OMP_FREEFORM_CHUNK (the x part
+/// of each point's d^2/L^2, filled here; unused with a swirl).
+/// `uniform_alpha` says every colour has the same alpha.
+#define RASTER_OMP_FREEFORM_CHUNK 64
 typedef struct raster_omp_freeform {
     int count;
     const float *px;
@@ -94,6 +99,9 @@ typedef struct raster_omp_freeform {
     float sample_x;
     float sample_y;
     float swirl;
+    float *columns;
+    int pitch;
+    int uniform_alpha;
 } raster_omp_freeform;
 
 /// K1's swirl needs sin and cos of theta in [0, 32] (swirl <= 64,

@@ -75,6 +75,8 @@ public enum ScratchSlot: Int, CaseIterable, Sendable {
     case influenceTable = 5
     case freeformRowTaps = 6
     case freeformRowTapWeights = 7
+    /// K1's column table (the x part of each point's squared distance).
+    case freeformColumns = 8
     /// K3 (`BlurSlot` names them as the blur uses them): the full-resolution
     /// intermediate, per-worker lines, the down-sampled image and its
     /// intermediate, tap tables, per-worker resample rows, right-edge spare

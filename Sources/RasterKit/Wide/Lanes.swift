@@ -78,6 +78,18 @@ enum Lanes {
     @inline(__always)
     static func minimum(_ v: FloatLanes, _ hi: Float) -> FloatLanes { v.replacing(with: hi, where: v .> hi) }
 
+    /// Whether any lane of `mask` is set. The standard library's
+    /// `any(mask)` is a generic `min()` left as a call here (`objdump -d`
+    /// of K1's row loop: the call, and the vectors around it split into
+    /// 128-bit halves and spilled); folding halves is a few vector ORs.
+    @inline(__always)
+    static func any(_ mask: SIMDMask<WordLanes.MaskStorage>) -> Bool {
+        let w = unsafeBitCast(mask, to: WordLanes.MaskStorage.self)
+        let w4 = w.lowHalf | w.highHalf
+        let w2 = w4.lowHalf | w4.highHalf
+        return w2.x | w2.y != 0
+    }
+
     /// Four channel vectors to packed little-endian RGBA8 words.
     @inline(__always)
     static func packRGBA8(_ r: FloatLanes, _ g: FloatLanes, _ b: FloatLanes, _ a: FloatLanes) -> WordLanes {

@@ -6,12 +6,17 @@ extension OpenMPBackend {
         let table = variant == .lut ? scratch.influenceTable(exponent: gradient.exponent) : nil
         gradient.withPoints(scaledBy: grid.pointScale) { points in
             points.colors.withMemoryRebound(to: Float.self) { colors in
+                let chunk = Int(RASTER_OMP_FREEFORM_CHUNK)
+                let pitch = (grid.width + chunk - 1) / chunk * chunk
+                let columns = scratch.buffer(ScratchSlot.freeformColumns, count: points.count * pitch, of: Float.self)
+                let uniformAlpha = points.colors.allSatisfy { $0.w == points.colors[0].w }
                 var params = raster_omp_freeform(
                     count: Int32(points.count), px: points.x.baseAddress, py: points.y.baseAddress,
                     colors: colors.baseAddress, inv_influence: Float(1 / points.influence),
                     exponent: Float(gradient.exponent), whole_exponent: Int32(gradient.integerExponent ?? 0),
                     table: table, table_intervals: Int32(InfluenceTable.intervals),
-                    sample_x: Float(grid.sampleX), sample_y: Float(grid.sampleY), swirl: Float(gradient.swirl))
+                    sample_x: Float(grid.sampleX), sample_y: Float(grid.sampleY), swirl: Float(gradient.swirl),
+                    columns: columns, pitch: Int32(pitch), uniform_alpha: uniformAlpha ? 1 : 0)
                 guard let columns = grid.columns, let rows = grid.rows else {
                     raster_omp_freeform_rgba8(&params, dst.base, Int32(dst.width), Int32(dst.height), dst.stride, Int32(threads))
                     return

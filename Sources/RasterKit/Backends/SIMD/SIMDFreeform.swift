@@ -18,8 +18,9 @@ extension SIMDBackend {
     private func render<C: WeightCurve>(_ kernel: FreeformLanes<C>, _ grid: FreeformGrid, _ dst: ImageView, _ scratch: Scratch) {
         guard let columns = grid.columns, let rows = grid.rows else {
             if kernel.swirl > 0 { renderSwirled(kernel, rows: dst.height, width: dst.width) { c, x, y, n in
-                Lanes.store(Lanes.packRGBA8(c.0, c.1, c.2, c.3), to: dst.row(y) + 4 * x, count: n)
-            } } else { renderFrame(kernel, dst, Plain.self) }
+                Lanes.store(packBlend(c, uniformAlpha: kernel.uniformAlpha, alphaWord: kernel.alphaWord),
+                            to: dst.row(y) + 4 * x, count: n)
+            } } else { renderFrame(kernel.withColumns(width: dst.width, scratch), dst, Plain.self) }
             return
         }
         // The grid goes straight into the up-sampler's source planes (whose
@@ -27,7 +28,7 @@ extension SIMDBackend {
         let up = PlanarUpsampler(grid: grid, columns: columns, rows: rows, scratch: scratch)
         if kernel.swirl > 0 { renderSwirled(kernel, rows: up.sh, width: up.sw) { c, x, y, _ in
             up.storeSource(c, x: x, y: y, count: Lanes.width)
-        } } else { renderGrid(kernel, up, Plain.self) }
+        } } else { renderGrid(kernel.withColumns(width: up.sw, scratch), up, Plain.self) }
         up.run(into: dst, threads: threads)
     }
 
@@ -40,7 +41,8 @@ extension SIMDBackend {
                 kernel.withRow(y) { plan in
                     @inline(__always) func body(_ x: Int, _ n: Int) {
                         let c = S.evaluate(kernel, x: x, plan)
-                        Lanes.store(Lanes.packRGBA8(c.0, c.1, c.2, c.3), to: row + 4 * x, count: n)
+                        Lanes.store(packBlend(c, uniformAlpha: kernel.uniformAlpha, alphaWord: kernel.alphaWord),
+                                    to: row + 4 * x, count: n)
                     }
                     var x = 0
                     while x + Lanes.width <= dst.width { body(x, Lanes.width); x += Lanes.width }
@@ -61,19 +63,21 @@ extension SIMDBackend {
         RowBands.run(height: height, threads: threads) { rows in
             withUnsafeTemporaryAllocation(of: FloatLanes.self, capacity: 2 * run) { warped in
                 for y in rows {
-                    let qy = (Float(y) + 0.5) * kernel.sampleY
-                    var x0 = 0
-                    while x0 < width {
-                        let vectors = min(run, (width - x0 + Lanes.width - 1) / Lanes.width)
-                        for v in 0..<vectors {
-                            let w = kernel.warp(x: x0 + v * Lanes.width, qy: qy)
-                            warped[2 * v] = w.0; warped[2 * v + 1] = w.1
+                    kernel.withRow(y) { plan in
+                        var x0 = 0
+                        while x0 < width {
+                            let vectors = min(run, (width - x0 + Lanes.width - 1) / Lanes.width)
+                            for v in 0..<vectors {
+                                let w = kernel.warp(x: x0 + v * Lanes.width, qy: plan.qy)
+                                warped[2 * v] = w.0; warped[2 * v + 1] = w.1
+                            }
+                            for v in 0..<vectors {
+                                let x = x0 + v * Lanes.width
+                                emit(kernel.evaluateWarped(warped[2 * v], warped[2 * v + 1], plan), x, y,
+                                     min(Lanes.width, width - x))
+                            }
+                            x0 += run * Lanes.width
                         }
-                        for v in 0..<vectors {
-                            let x = x0 + v * Lanes.width
-                            emit(kernel.evaluateWarped(warped[2 * v], warped[2 * v + 1]), x, y, min(Lanes.width, width - x))
-                        }
-                        x0 += run * Lanes.width
                     }
                 }
             }
@@ -95,6 +99,27 @@ extension SIMDBackend {
     }
 }
 
+/// Packed RGBA8 of K1's blended channels; a uniform alpha is one constant.
+/// A blend of 8-bit colours lies in [0, 255] up to rounding, so each
+/// channel is `Lanes.quantize` without its lower clamp (the same bytes for
+/// every value above -0.5). Free functions, not methods of the generic
+/// `FreeformLanes`: as a method the optimiser left the pack a call with its
+/// vectors passed in 128-bit halves (26% of the row loop's samples under
+/// `perf record`), and with `Lanes.quantize`'s compare-and-select clamps
+/// inlined it shuffled the three channels' masks together lane by lane.
+@inline(__always)
+private func packBlend(_ c: (FloatLanes, FloatLanes, FloatLanes, FloatLanes), uniformAlpha: Bool,
+                       alphaWord: UInt32) -> WordLanes {
+    let rgb = quantizeBlend(c.0) | quantizeBlend(c.1) &<< 8 | quantizeBlend(c.2) &<< 16
+    return rgb | (uniformAlpha ? WordLanes(repeating: alphaWord) : quantizeBlend(c.3) &<< 24)
+}
+
+@inline(__always)
+private func quantizeBlend(_ v: FloatLanes) -> WordLanes {
+    let c = Lanes.minimum(v + 0.5, 255.5).rounded(.down) + Lanes.magic
+    return unsafeBitCast(c, to: WordLanes.self) & 0xFF
+}
+
 /// How a row's vectors are evaluated (the plain sampler; the swirled path
 /// has its own loop, `renderSwirled`).
 protocol FreeformSampler {
@@ -114,37 +139,80 @@ enum Plain: FreeformSampler {
 /// switch, so each instantiation of `evaluate` is a straight run of vector
 /// arithmetic with the curve inlined; the switch happens once per call in
 /// `withFreeformLanes`.
+///
+/// Distances are measured in units of L (`scaledX`, `scaledY`, the row
+/// plan's dy^2 and the column table), so the curve gets d^2 / L^2 and the
+/// fall-off 1 - d / L is a subtraction, not a multiply-add. Colours are
+/// blended as the first reaching point's colour plus the others' weighted
+/// differences from it: sum(f_i c_i) / S = c_b + sum(f_i (c_i - c_b)) / S,
+/// so the base point costs only its weight, and when every point has the
+/// same alpha (opaque colours, the usual case) the alpha channel is that
+/// alpha and is not accumulated at all.
 struct FreeformLanes<Curve: WeightCurve> {
     let count: Int
-    /// L, in pixels.
-    let influence: Float
+    /// The points in the gradient's coordinates (for the row plan).
     let px: UnsafeBufferPointer<Float>, py: UnsafeBufferPointer<Float>
+    /// The points divided by L.
+    let scaledX: UnsafeBufferPointer<Float>, scaledY: UnsafeBufferPointer<Float>
     let colors: UnsafeBufferPointer<SIMD4<Float>>
     let curve: Curve
+    /// L and 1 / L in the points' coordinates.
+    let influence: Float, invL: Float
     /// Pixel (i, j) samples q = ((i + 0.5) sampleX, (j + 0.5) sampleY) in
     /// the points' coordinates (`FreeformGrid`).
     let sampleX: Float, sampleY: Float
     /// Telegram's swirl (0: none; unit space only).
     let swirl: Float
+    /// Whether every point has the same alpha (then so has every blend),
+    /// and that alpha packed into the top byte.
+    let uniformAlpha: Bool, alphaWord: UInt32
+    /// Per point, ((i + 0.5) sampleX - p_x)^2 / L^2 for every column i of
+    /// the row (`pitch` floats a point): the x part of d^2 / L^2, the same
+    /// on every row, so a plain row needs one add per point for its
+    /// squared distances. Nil on the swirled path (its samples leave their row).
+    var columns: UnsafePointer<Float>? = nil
+    var pitch = 0
 
-    /// A point that can reach row y: its vertical offset squared and the x
-    /// range (in sample coordinates) of the row it can reach.
+    /// This kernel with its column table filled for rows `width` pixels
+    /// wide (whole vectors, so the last vector reads no further).
+    func withColumns(width: Int, _ scratch: Scratch) -> FreeformLanes {
+        var k = self
+        k.pitch = (width + Lanes.width - 1) / Lanes.width * Lanes.width
+        let table = scratch.buffer(ScratchSlot.freeformColumns, count: max(1, count * k.pitch), of: Float.self)
+        for i in 0..<count {
+            for x in 0..<k.pitch {
+                let dx = ((Float(x) + 0.5) * sampleX - px[i]) * invL
+                table[i * k.pitch + x] = dx * dx
+            }
+        }
+        k.columns = UnsafePointer(table)
+        return k
+    }
+
+    /// A point that can reach row y: where its columns start in the column
+    /// table, its vertical offset squared (over L^2), the x range (in sample
+    /// coordinates) of the row it can reach and its colour's difference
+    /// from the row's base colour (scalars, so each is one broadcast load).
     struct Reach {
-        var index: Int
+        var index: Int, offset: Int
         var dy2: Float
         var xMin: Float, xMax: Float
+        var dr: Float, dg: Float, db: Float, da: Float
     }
 
     /// The points whose influence disc reaches row y, so that vectors the
     /// disc misses skip the point entirely. A skipped point's weight would
     /// have been exactly 0 (the discs are widened by a relative 1e-4, far
     /// beyond Float rounding of d / L), so the image is unchanged. A swirl
-    /// moves the samples off their row, so then no plan is made and every
-    /// point is evaluated.
+    /// moves the samples off their row, so then every point is in the plan
+    /// (only its colour difference is used). `base` is the colour the blend
+    /// starts from: the first reaching point's (the first point's when none
+    /// reaches, or with a swirl).
     struct RowPlan {
         let qy: Float
         let reach: UnsafeMutableBufferPointer<Reach>
         var count: Int
+        let base: SIMD4<Float>
     }
 
     @inline(__always)
@@ -153,43 +221,61 @@ struct FreeformLanes<Curve: WeightCurve> {
         let reachL = influence * (1 + 1e-4)
         return withUnsafeTemporaryAllocation(of: Reach.self, capacity: count) { buffer in
             var n = 0
-            for i in 0..<count where swirl == 0 {
-                let dy = qy - py[i]
-                let h2 = reachL * reachL - dy * dy
-                guard h2 > 0 else { continue }
-                let h = h2.squareRoot() + 1e-3
-                buffer[n] = Reach(index: i, dy2: dy * dy, xMin: px[i] - h, xMax: px[i] + h)
+            var base = colors[0]
+            for i in 0..<count {
+                var dy2: Float = 0, xMin = -Float.infinity, xMax = Float.infinity
+                if swirl == 0 {
+                    let dy = qy - py[i]
+                    let h2 = reachL * reachL - dy * dy
+                    guard h2 > 0 else { continue }
+                    let h = h2.squareRoot() + 1e-3
+                    if n == 0 { base = colors[i] }
+                    let dyL = dy * invL
+                    dy2 = dyL * dyL; xMin = px[i] - h; xMax = px[i] + h
+                }
+                let d = colors[i] - base
+                buffer[n] = Reach(index: i, offset: i &* pitch, dy2: dy2, xMin: xMin, xMax: xMax,
+                                  dr: d.x, dg: d.y, db: d.z, da: d.w)
                 n += 1
             }
-            return body(RowPlan(qy: qy, reach: buffer, count: n))
+            return body(RowPlan(qy: qy, reach: buffer, count: n, base: base))
         }
     }
 
     /// Channels (r, g, b, a) of the `Lanes.width` pixels starting at x in
-    /// the plan's row (no swirl).
+    /// the plan's row (no swirl; needs `withColumns`).
     @inline(__always)
     func evaluate(x: Int, _ plan: RowPlan) -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) {
-        // Pixel space samples pixel centres: no multiply there (measured).
-        var qx = Lanes.ramp + (Float(x) + 0.5)
-        var left = Float(x) + 0.5, right = Float(x) + 0.5 + Float(Lanes.width - 1)
-        if sampleX != 1 { qx *= sampleX; left *= sampleX; right *= sampleX }
+        let left = (Float(x) + 0.5) * sampleX, right = (Float(x) + 0.5 + Float(Lanes.width - 1)) * sampleX
+        let table = UnsafeRawPointer(self.columns.unsafelyUnwrapped)
         var sum = FloatLanes(), r = FloatLanes(), g = FloatLanes(), b = FloatLanes(), a = FloatLanes()
         for k in 0..<plan.count {
             let p = plan.reach[k]
             if p.xMax < left || p.xMin > right { continue }
-            let dx = qx - px[p.index]
-            let f = curve.weight(FloatLanes(repeating: p.dy2).addingProduct(dx, dx))
-            let c = colors[p.index]
+            let dx2 = table.loadUnaligned(fromByteOffset: 4 &* (p.offset &+ x), as: FloatLanes.self)
+            let f = curve.weight(dx2 + p.dy2)
             sum += f
-            r = r.addingProduct(f, c.x); g = g.addingProduct(f, c.y)
-            b = b.addingProduct(f, c.z); a = a.addingProduct(f, c.w)
+            // The base point's difference is zero.
+            if k == 0 { continue }
+            r = r.addingProduct(f, p.dr); g = g.addingProduct(f, p.dg); b = b.addingProduct(f, p.db)
+            if !uniformAlpha { a = a.addingProduct(f, p.da) }
         }
-        let empty = sum .== 0
-        if _slowPath(any(empty)) {
-            return nearestFill(qx: qx, qy: FloatLanes(repeating: plan.qy), empty: empty, r, g, b, a, sum)
+        let blend = normalise(sum, plan.base, r, g, b, a)
+        if _slowPath(Lanes.any(sum .== 0)) {
+            let qx = (Lanes.ramp + (Float(x) + 0.5)) * (sampleX * invL)
+            return nearestFill(qx: qx, qy: FloatLanes(repeating: plan.qy * invL), empty: sum .== 0, blend)
         }
-        let inv = 1 / sum
-        return (r * inv, g * inv, b * inv, a * inv)
+        return blend
+    }
+
+    /// base + (r, g, b, a) / sum (lanes whose sum is 0 are left to `nearestFill`).
+    @inline(__always)
+    func normalise(_ sum: FloatLanes, _ base: SIMD4<Float>, _ r: FloatLanes, _ g: FloatLanes, _ b: FloatLanes,
+                   _ a: FloatLanes) -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) {
+        let inv = FloatLanes(repeating: 1) / sum
+        let alpha = uniformAlpha ? FloatLanes(repeating: base.w) : FloatLanes(repeating: base.w).addingProduct(a, inv)
+        return (FloatLanes(repeating: base.x).addingProduct(r, inv), FloatLanes(repeating: base.y).addingProduct(g, inv),
+                FloatLanes(repeating: base.z).addingProduct(b, inv), alpha)
     }
 
     /// The swirled samples of the vector at x: q rotated about (0.5, 0.5)
@@ -202,35 +288,37 @@ struct FreeformLanes<Curve: WeightCurve> {
         return (Lanes.clamp((0.5 + dx * cs) - dy * sn, 0, 1), Lanes.clamp((0.5 + dx * sn) + dy * cs, 0, 1))
     }
 
-    /// K1 at warped samples (wx, wy): every point (no row plan).
+    /// K1 at warped samples (wx, wy): every point of the swirl's plan (the
+    /// first point the base colour).
     @inline(__always)
-    func evaluateWarped(_ wx: FloatLanes, _ wy: FloatLanes) -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) {
+    func evaluateWarped(_ wx: FloatLanes, _ wy: FloatLanes, _ plan: RowPlan) -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) {
+        let qx = wx * invL, qy = wy * invL
         var sum = FloatLanes(), r = FloatLanes(), g = FloatLanes(), b = FloatLanes(), a = FloatLanes()
-        for i in 0..<count {
-            let ex = wx - px[i], ey = wy - py[i]
+        for k in 0..<plan.count {
+            let p = plan.reach[k]
+            let ex = qx - scaledX[p.index], ey = qy - scaledY[p.index]
             let f = curve.weight((ey * ey).addingProduct(ex, ex))
-            let c = colors[i]
             sum += f
-            r = r.addingProduct(f, c.x); g = g.addingProduct(f, c.y)
-            b = b.addingProduct(f, c.z); a = a.addingProduct(f, c.w)
+            if k == 0 { continue }
+            r = r.addingProduct(f, p.dr); g = g.addingProduct(f, p.dg); b = b.addingProduct(f, p.db)
+            if !uniformAlpha { a = a.addingProduct(f, p.da) }
         }
-        let empty = sum .== 0
-        if _slowPath(any(empty)) { return nearestFill(qx: wx, qy: wy, empty: empty, r, g, b, a, sum) }
-        let inv = 1 / sum
-        return (r * inv, g * inv, b * inv, a * inv)
+        let blend = normalise(sum, plan.base, r, g, b, a)
+        if _slowPath(Lanes.any(sum .== 0)) { return nearestFill(qx: qx, qy: qy, empty: sum .== 0, blend) }
+        return blend
     }
 
     /// Lanes with no point in range take the nearest point's colour (lowest
-    /// index on ties); the rest keep their weighted average.
+    /// index on ties); the rest keep their blend. (qx, qy) are the samples
+    /// over L.
     @inline(never)
     func nearestFill(qx: FloatLanes, qy: FloatLanes, empty: SIMDMask<FloatLanes.MaskStorage>,
-                     _ r: FloatLanes, _ g: FloatLanes, _ b: FloatLanes, _ a: FloatLanes, _ sum: FloatLanes)
+                     _ blend: (FloatLanes, FloatLanes, FloatLanes, FloatLanes))
         -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) {
-        let inv = 1 / sum.replacing(with: 1, where: empty)
-        var out = (r * inv, g * inv, b * inv, a * inv)
+        var out = blend
         var best = FloatLanes(repeating: .infinity)
         for i in 0..<count {
-            let dx = qx - px[i], dy = qy - py[i]
+            let dx = qx - scaledX[i], dy = qy - scaledY[i]
             let d2 = dx * dx + dy * dy
             let closer = empty .& (d2 .< best)
             best.replace(with: d2, where: closer)
@@ -250,17 +338,29 @@ func withFreeformLanes<R>(_ g: FreeformGradient, grid: FreeformGrid, table: Unsa
                           _ body: (FreeformLanesDispatch) -> R) -> R {
     g.withPoints(scaledBy: grid.pointScale) { points in
         let invL = Float(1 / points.influence)
-        func make<C: WeightCurve>(_ c: C) -> FreeformLanes<C> {
-            FreeformLanes(count: points.count, influence: Float(points.influence), px: points.x, py: points.y,
-                          colors: points.colors, curve: c, sampleX: Float(grid.sampleX), sampleY: Float(grid.sampleY),
-                          swirl: Float(g.swirl))
-        }
-        if let table { return body(.table(make(TableCurve(values: table, invL: invL)))) }
-        switch g.integerExponent {
-        case 4: return body(.quartic(make(QuarticCurve(invL: invL))))
-        case 3: return body(.cubic(make(CubicCurve(invL: invL))))
-        case let .some(e): return body(.integer(make(IntegerCurve(invL: invL, exponent: e))))
-        case .none: return body(.power(make(PowerCurve(invL: invL, exponent: Float(g.exponent)))))
+        let alpha = points.colors[0].w
+        let uniformAlpha = points.colors.allSatisfy { $0.w == alpha }
+        let alphaWord = Lanes.quantize(FloatLanes(repeating: alpha))[0] << 24
+        return withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * points.count) { scaled in
+            for i in 0..<points.count {
+                scaled[i] = points.x[i] * invL
+                scaled[points.count + i] = points.y[i] * invL
+            }
+            func make<C: WeightCurve>(_ c: C) -> FreeformLanes<C> {
+                FreeformLanes(count: points.count, px: points.x, py: points.y,
+                              scaledX: UnsafeBufferPointer(rebasing: scaled[0..<points.count]),
+                              scaledY: UnsafeBufferPointer(rebasing: scaled[points.count...]),
+                              colors: points.colors, curve: c, influence: Float(points.influence), invL: invL,
+                              sampleX: Float(grid.sampleX), sampleY: Float(grid.sampleY),
+                              swirl: Float(g.swirl), uniformAlpha: uniformAlpha, alphaWord: alphaWord)
+            }
+            if let table { return body(.table(make(TableCurve(values: table)))) }
+            switch g.integerExponent {
+            case 4: return body(.quartic(make(QuarticCurve())))
+            case 3: return body(.cubic(make(CubicCurve())))
+            case let .some(e): return body(.integer(make(IntegerCurve(exponent: e))))
+            case .none: return body(.power(make(PowerCurve(exponent: Float(g.exponent)))))
+            }
         }
     }
 }
@@ -274,23 +374,22 @@ enum FreeformLanesDispatch {
     case table(FreeformLanes<TableCurve>)
 }
 
-/// f(d^2) = max(0, 1 - d/L)^e in one of its computable forms.
+/// f = max(0, 1 - d/L)^e in one of its computable forms, from t = d^2 / L^2.
 protocol WeightCurve {
-    func weight(_ d2: FloatLanes) -> FloatLanes
+    func weight(_ t: FloatLanes) -> FloatLanes
 }
 
 extension WeightCurve {
     @inline(__always)
-    static func base(_ d2: FloatLanes, _ invL: Float) -> FloatLanes {
-        Lanes.positivePart(FloatLanes(repeating: 1).addingProduct(d2.squareRoot(), -invL))
+    static func base(_ t: FloatLanes) -> FloatLanes {
+        Lanes.positivePart(1 - t.squareRoot())
     }
 }
 
 /// e = 4, Telegram's default: two squarings.
 struct QuarticCurve: WeightCurve {
-    let invL: Float
-    @inline(__always) func weight(_ d2: FloatLanes) -> FloatLanes {
-        let m = Self.base(d2, invL), m2 = m * m
+    @inline(__always) func weight(_ t: FloatLanes) -> FloatLanes {
+        let m = Self.base(t), m2 = m * m
         return m2 * m2
     }
 }
@@ -298,19 +397,17 @@ struct QuarticCurve: WeightCurve {
 /// e = 3, Telegram iOS's renderer: a square and a product, unrolled (the
 /// generic loop below measured more than twice as slow per point).
 struct CubicCurve: WeightCurve {
-    let invL: Float
-    @inline(__always) func weight(_ d2: FloatLanes) -> FloatLanes {
-        let m = Self.base(d2, invL)
+    @inline(__always) func weight(_ t: FloatLanes) -> FloatLanes {
+        let m = Self.base(t)
         return m * m * m
     }
 }
 
 /// Other whole exponents up to 16: repeated multiplication.
 struct IntegerCurve: WeightCurve {
-    let invL: Float
     let exponent: Int
-    @inline(__always) func weight(_ d2: FloatLanes) -> FloatLanes {
-        let m = Self.base(d2, invL)
+    @inline(__always) func weight(_ t: FloatLanes) -> FloatLanes {
+        let m = Self.base(t)
         var f = m
         for _ in 1..<exponent { f *= m }
         return f
@@ -319,28 +416,29 @@ struct IntegerCurve: WeightCurve {
 
 /// Fractional exponents: powf per lane (Swift SIMD has no vector pow).
 struct PowerCurve: WeightCurve {
-    let invL: Float
     let exponent: Float
-    @inline(__always) func weight(_ d2: FloatLanes) -> FloatLanes {
-        let m = Self.base(d2, invL)
+    @inline(__always) func weight(_ t: FloatLanes) -> FloatLanes {
+        let m = Self.base(t)
         var f = FloatLanes()
         for i in 0..<Lanes.width { f[i] = powf(m[i], exponent) }
         return f
     }
 }
 
-/// The `lut` variant: per-lane table reads (Swift SIMD has no gather).
+/// The `lut` variant: the table index computed for the whole vector, then
+/// one read of each lane's two entries (Swift SIMD has no gather).
 struct TableCurve: WeightCurve {
     let values: UnsafePointer<Float>
-    let invL: Float
-    @inline(__always) func weight(_ d2: FloatLanes) -> FloatLanes {
+    @inline(__always) func weight(_ t: FloatLanes) -> FloatLanes {
         let last = Float(InfluenceTable.intervals)
-        let pos = Lanes.minimum(d2 * (invL * invL * last), last)
-        var f = FloatLanes()
+        let pos = Lanes.minimum(t * last, last)
+        let whole = pos.rounded(.down)
+        let index = unsafeBitCast(whole + Lanes.magic, to: WordLanes.self) &- Lanes.magicBits
+        var lo = FloatLanes(), hi = FloatLanes()
         for i in 0..<Lanes.width {
-            let k = Int(pos[i])
-            f[i] = values[k] + (pos[i] - Float(k)) * (values[k + 1] - values[k])
+            let k = Int(index[i])
+            lo[i] = values[k]; hi[i] = values[k + 1]
         }
-        return f
+        return lo.addingProduct(pos - whole, hi - lo)
     }
 }
