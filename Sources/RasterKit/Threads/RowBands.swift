@@ -53,8 +53,8 @@ struct RowBands {
     /// Runs `body(worker, band)` once for every band and returns when all
     /// are done, their writes visible. (The body is passed straight
     /// through, never stored: a stored closure would escape and cost a heap
-    /// context per call.)
-    @inline(__always)
+    /// context per call. Not forced inline: the body then stays one
+    /// function whichever way it is called, inline or by a worker.)
     func run(_ body: (_ worker: Int, _ items: Range<Int>) -> Void) {
         if count == 1 { body(0, 0..<items); return }
         WorkerPool.shared(threads: threads).run(items: count) { worker, band in body(worker, range(band)) }
@@ -62,7 +62,6 @@ struct RowBands {
 
     /// Rows 0..<height in bands of at least `minimumRows`, for bodies that
     /// keep no per-worker state.
-    @inline(__always)
     static func run(height: Int, threads: Int, _ body: (_ rows: Range<Int>) -> Void) {
         RowBands(items: height, threads: threads, minimum: minimumRows).run { _, rows in body(rows) }
     }
