@@ -4,7 +4,7 @@
 #                              C) + UndefinedBehaviorSanitizer (the C target)
 #   scripts/sanitize.sh tsan   the threaded tests under ThreadSanitizer:
 #                              CrossBackendTests (every backend at 1, 2 and 7
-#                              threads) and WorkerPoolTests
+#                              threads), WorkerPoolTests and RowBandsTests
 #
 # Choices (issue 13):
 # - ASan in a debug build (-Onone): assertions and Swift's overflow/bounds
@@ -60,7 +60,7 @@ tsan)
     export ARCHER_OPTIONS="verbose=0"
     export RASTERBENCH_SANITIZER=thread
     exec swift test -c release --disable-swift-testing --scratch-path .build-tsan --sanitize=thread \
-        --filter 'CrossBackendTests|WorkerPoolTests'
+        --filter 'CrossBackendTests|WorkerPoolTests|RowBandsTests'
     ;;
 *) echo "error: unknown stage '$stage' (accepted: asan, tsan)" >&2; exit 2 ;;
 esac

@@ -62,26 +62,6 @@ struct Quad {
     }
 }
 
-/// Runs `items` independent work items (bands, strips, rows) on up to
-/// `threads` workers of the shared `WorkerPool`, as contiguous ranges that
-/// the workers take as they come free (`RowBands` says why several per
-/// thread); the body gets a range and its worker's index (below
-/// `count(items:threads:)`) so it can use that worker's scratch buffers.
-/// Every item is computed the same way whichever worker runs it, so the
-/// output does not depend on `threads`.
-enum BlurWorkers {
-    static func count(items: Int, threads: Int) -> Int { max(1, min(threads, items)) }
-
-    static func run(items: Int, threads: Int, _ body: (_ worker: Int, _ items: Range<Int>) -> Void) {
-        let workers = count(items: items, threads: threads)
-        if workers == 1 { body(0, 0..<items); return }
-        let ranges = min(items, workers * RowBands.bandsPerThread)
-        WorkerPool.shared(threads: threads).run(items: ranges) { w, r in
-            body(w, items * r / ranges ..< items * (r + 1) / ranges)
-        }
-    }
-}
-
 /// Moving pixels between images and bundle buffers.
 ///
 /// Lanes are pixel-major: lane 4k + c is channel c of the k-th pixel of a

@@ -69,8 +69,8 @@ struct SIMDBlurPlan {
             rows = BlurLineFilter(kind: .iir(iir), length: width, clamp: edgeClamp)
             columns = BlurLineFilter(kind: .iir(iir), length: height, clamp: edgeClamp)
         }
-        let workers = max(BlurWorkers.count(items: SIMDBlurPlan.bands(height), threads: threads),
-                          BlurWorkers.count(items: SIMDBlurPlan.strips(width), threads: threads))
+        let workers = max(RowBands(items: SIMDBlurPlan.bands(height), threads: threads).workers,
+                          RowBands(items: SIMDBlurPlan.strips(width), threads: threads).workers)
         bufferVectors = max(rows.samples, columns.samples) * Quad.vectors
         buffers = scratch.buffer(BlurSlot.lines, count: workers * 2 * bufferVectors, of: BlurLanes.self)
         spare = scratch.buffer(BlurSlot.edgeSpare, count: workers * 4 * BlurBundle.stripPixels, of: UInt16.self)
@@ -83,7 +83,7 @@ struct SIMDBlurPlan {
     /// strip-major `plane`.
     func horizontal(from source: BlurSurface, into plane: UnsafeMutablePointer<UInt16>, threads: Int) {
         let f = rows, stride = width * 4
-        BlurWorkers.run(items: SIMDBlurPlan.bands(height), threads: threads) { worker, bands in
+        RowBands(items: SIMDBlurPlan.bands(height), threads: threads).run { worker, bands in
             let a = buffers + worker * 2 * bufferVectors, b = a + bufferVectors
             for band in bands {
                 let y0 = band * BlurBundle.bandRows
@@ -101,7 +101,7 @@ struct SIMDBlurPlan {
     /// row-major plane).
     func vertical(from plane: UnsafeMutablePointer<UInt16>, into target: BlurSurface, threads: Int) {
         let f = columns, stride = width * 4
-        BlurWorkers.run(items: SIMDBlurPlan.strips(width), threads: threads) { worker, strips in
+        RowBands(items: SIMDBlurPlan.strips(width), threads: threads).run { worker, strips in
             let a = buffers + worker * 2 * bufferVectors, b = a + bufferVectors
             let spare = self.spare + worker * 4 * BlurBundle.stripPixels
             for strip in strips {

@@ -37,19 +37,20 @@ struct SIMDBlurResampler {
         // Per worker: two stretched rows (or the down-sampler's accumulator)
         // and one decoded small row.
         let rowFloats = 2 * stretchedFloats + decodedFloats
-        let workers = max(BlurWorkers.count(items: sh, threads: threads), BlurWorkers.count(items: image.height, threads: threads))
+        let downsampling = RowBands(items: sh, threads: threads), upsampling = RowBands(items: image.height, threads: threads)
+        let workers = max(downsampling.workers, upsampling.workers)
         let rows = scratch.buffer(BlurSlot.resampleRows, count: workers * rowFloats, of: Float.self)
         let weights = scratch.buffer(BlurSlot.resampleTaps, count: SIMDBlurResampler.sources, of: BlurLanes.self)
         stretchWeights(into: weights)
 
-        BlurWorkers.run(items: sh, threads: threads) { worker, range in
+        downsampling.run { worker, range in
             let buffer = rows + worker * rowFloats
             downsample(rows: range, into: small, accumulator: buffer, row: buffer + 2 * stretchedFloats)
         }
         let smallBlur = SIMDBlurPlan(plan.smallBlur, variant: .iir, width: sw, height: sh, scratch: scratch, threads: threads)
         smallBlur.horizontal(from: .plane(small), into: smallPlane, threads: threads)
         smallBlur.vertical(from: smallPlane, into: .plane(small), threads: threads)
-        BlurWorkers.run(items: image.height, threads: threads) { worker, range in
+        upsampling.run { worker, range in
             upsample(rows: range, from: small, weights: weights, buffers: rows + worker * rowFloats)
         }
     }

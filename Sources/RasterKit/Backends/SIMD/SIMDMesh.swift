@@ -10,23 +10,22 @@ extension SIMDBackend {
         let gouraud = variant.interpolatesColor
         let lattice = MeshLattice(mesh, tolerance: variant.tolerance, width: dst.width, height: dst.height,
                                   scratch: scratch, nodeColors: gouraud)
-        // Several bands per thread, taken as threads come free (`RowBands`
-        // says why); each strip sets up its own planes, so a band costs
-        // no more set-up than its strips.
-        let bands = threads <= 1 ? 1 : max(1, min(threads * RowBands.bandsPerThread, lattice.strips))
-        scratch.reserveBands(min(threads, bands))
+        // Several bands of strips per thread (`RowBands`); each strip sets
+        // up its own planes, so a band costs no more set-up than its strips.
+        let bands = RowBands(items: lattice.strips, threads: threads)
+        scratch.reserveBands(bands.workers)
         let width = dst.width, height = dst.height
         // One vector of slack: the shading reads whole vectors past the row's end.
         let planeCount = width * MeshLattice.stripRows + Lanes.width
         let cc = mesh.cellColumns, cr = mesh.cellRows
         mesh.coefficients.withUnsafeBufferPointer { coeff in mesh.withNewtonCells(variant) { newton in
             let shader = SIMDMeshShader(coefficients: coeff.baseAddress!, cc: cc, cr: cr, newton: newton)
-            WorkerPool.shared(threads: threads).run(items: bands) { worker, band in
+            bands.run { worker, strips in
                 let own = scratch.band(worker)
                 let planeU = own.buffer(ScratchSlot.meshWinnerU, count: planeCount, of: Float.self)
                 let planeV = own.buffer(ScratchSlot.meshWinnerV, count: planeCount, of: Float.self)
                 let planeC = gouraud ? own.buffer(ScratchSlot.meshColorPlanes, count: 4 * planeCount, of: Float.self) : nil
-                for k in lattice.strips * band / bands ..< lattice.strips * (band + 1) / bands {
+                for k in strips {
                     let quads = lattice.quads(ofStrip: k)
                     if quads.isEmpty { continue }
                     let rows = MeshLattice.rows(ofStrip: k, height: height)

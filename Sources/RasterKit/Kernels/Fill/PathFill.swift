@@ -11,11 +11,13 @@
 //   Stages/FillCrossingSort.swift a sub-scanline's crossings by x (`CrossingSort`)
 //   Stages/FillCoverage.swift     the fill rule, scalar, lanes and samples
 //   SIMD/                         the simd schedule: band, accumulate, sample, sweep, paint, lanes
+//                                 (its bands come from Threads/RowBands.swift, as every simd kernel's)
 //   Naive/NaiveFill.swift         the naive schedule: one cell per pixel, then a row sweep
 //   OpenMP/OpenMPFill.swift       the openmp schedule's Swift side; its C is CRasterOMP's
 //                                 include/raster_fill.h (entry points, every shared
 //                                 constant), fill/fill_plan.c and fill/fill_band.c
 //   FillStages.swift              each stage alone per backend, for differential tests
+//                                 (each backend's half is its *FillWindings.swift)
 
 /// K4, anti-aliased path fill (docs/contract.md §2.4).
 ///

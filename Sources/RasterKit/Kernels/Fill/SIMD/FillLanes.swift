@@ -1,14 +1,13 @@
-import CRasterOMP
-
 /// The fill's lane constants and its roundings. The lane types and the
 /// generic helpers (conversions, min/max, `allEqual`) are in `Wide/`, with
 /// the note on what they compile to.
 enum FillLanes {
-    /// raster_fill.h's RASTER_OMP_FILL_LANES, the C schedule's width too
-    /// (FillStageTests holds it to `Float16Lanes.scalarCount`).
-    static let width = Int(RASTER_OMP_FILL_LANES)
+    /// One vector covers one chunk of cells (`CellLayout.chunk`, the C
+    /// schedule's width too; FillStageTests holds it to
+    /// `Float16Lanes.scalarCount`).
+    static let width = CellLayout.chunk
     /// log2(width): cell index >> shift is its chunk (one bitmap bit).
-    static let shift = Int(RASTER_OMP_FILL_LANE_SHIFT)
+    static let shift = CellLayout.chunkShift
 
     /// round(v * FillFixed.one) lane-wise as 32-bit two's complement, for
     /// |v * one| < 2^22 (row step values), by `FillRounding`.

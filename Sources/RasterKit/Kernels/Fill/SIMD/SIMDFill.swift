@@ -23,13 +23,14 @@ extension SIMDBackend {
     public func fill(_ fill: PathFill, variant: FillVariant, onto dst: ImageView, scratch: Scratch) throws {
         guard let layout = CellLayout(path: fill.path, width: dst.width, height: dst.height) else { return }
         let strips = FillStrips.covering(layout.rows)
-        // One band per thread, taken as threads come free (`WorkerPool`: a
-        // thread the scheduler holds back leaves its band to the caller).
-        // (Tried: four or two bands per thread, for shapes whose rows cost
-        // unevenly -- the blob's halves differ by ~25% -- but each band
-        // flattens the path again, and the extra set-ups cost more.)
-        let bands = min(threads, strips.count)
-        scratch.reserveBands(bands)
+        // One band of strips per thread, taken as threads come free
+        // (`RowBands`: a thread the scheduler holds back leaves its band to
+        // the caller). (Tried: four or two bands per thread, for shapes
+        // whose rows cost unevenly -- the blob's halves differ by ~25% --
+        // but each band flattens the path again, and the extra set-ups
+        // cost more.)
+        let bands = RowBands(items: strips.count, threads: threads, perThread: 1)
+        scratch.reserveBands(bands.workers)
         let painter = FillPainter(fill.color)
         // The masks never change: written once per scratch, not per frame.
         let masks = scratch.buffer(ScratchSlot.fillPrefixMasks, count: FillLanes.width, of: Word16Lanes.self, key: 0)
@@ -38,8 +39,8 @@ extension SIMDBackend {
         let evenOdd = fill.rule == .evenodd && samples == 0
         // A closure literal straight into `run` (not a stored `let`): a stored
         // closure is escaping and costs a heap context per call.
-        WorkerPool.shared(threads: threads).run(items: bands) { worker, band in
-            let own = strips.lowerBound + strips.count * band / bands ..< strips.lowerBound + strips.count * (band + 1) / bands
+        bands.run { worker, band in
+            let own = strips.lowerBound + band.lowerBound ..< strips.lowerBound + band.upperBound
             let rows = own.lowerBound * FillStrips.rows ..< min(own.upperBound * FillStrips.rows, dst.height)
             let scratch = scratch.band(worker)
             let edges = FillEdges.prepare(fill, tolerance: variant.tolerance, width: dst.width, height: dst.height,

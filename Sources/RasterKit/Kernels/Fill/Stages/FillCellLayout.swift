@@ -1,3 +1,5 @@
+import CRasterOMP
+
 /// Where a strip's cells sit: cells cover the pixel columns from `origin`
 /// (the path's first column, rounded down to a chunk) in rows of `stride`
 /// floats (whole 16-cell chunks, including the two guard cells past the
@@ -23,11 +25,25 @@ struct CellLayout {
         // Edges left of the canvas become vertical edges at x = 0, those
         // right of it at x = W: the cells span [0, W + 2) at most.
         let left = min(max(box.min.x, 0), w), right = min(max(box.max.x, 0), w)
-        rows = Int(top.rounded(.down)) ..< Int(bottom.rounded(.up))
+        let rows = Int(top.rounded(.down)) ..< Int(bottom.rounded(.up))
         if rows.isEmpty { return nil }
-        let cells = Int(left.rounded(.down)) ..< Int(right.rounded(.down)) + 2
-        origin = cells.lowerBound & ~(FillLanes.width - 1)
-        stride = (cells.upperBound - origin + FillLanes.width - 1) & ~(FillLanes.width - 1)
-        words = (stride / FillLanes.width + 63) / 64
+        self.init(cells: Int(left.rounded(.down)) ..< Int(right.rounded(.down)) + 2, rows: rows)
     }
+
+    /// Cells `cells` (canvas columns, guard cells included) of rows `rows`,
+    /// widened to whole chunks.
+    init(cells: Range<Int>, rows: Range<Int>) {
+        let chunk = CellLayout.chunk
+        origin = cells.lowerBound & ~(chunk - 1)
+        stride = (cells.upperBound - origin + chunk - 1) & ~(chunk - 1)
+        words = (stride / chunk + 63) / 64
+        self.rows = rows
+    }
+
+    /// Cells per chunk (one bitmap bit), and log2 of it: raster_fill.h's
+    /// RASTER_OMP_FILL_LANES and RASTER_OMP_FILL_LANE_SHIFT, which size the
+    /// C sweep's vectors too. The simd schedule's lanes are one chunk wide
+    /// (`FillLanes`).
+    static let chunk = Int(RASTER_OMP_FILL_LANES)
+    static let chunkShift = Int(RASTER_OMP_FILL_LANE_SHIFT)
 }
