@@ -79,13 +79,7 @@ struct Bench: ParsableCommand {
 
     /// Loads the job, then times the clear, the ops and the frame (and per op).
     func measure() throws -> Measured {
-        var sampler = quick ? SamplerSettings.quick : SamplerSettings.standard
-        if let runs {
-            guard (1...sampler.maxSamples).contains(runs) else {
-                throw HarnessError.invalidArgument(name: "--runs", value: "\(runs)", accepted: "1...\(sampler.maxSamples)")
-            }
-            sampler.minSamples = runs
-        }
+        let sampler = try SamplerSettings.make(quick: quick, minSamples: runs)
         let budget = try Budget(fps: fps, share: Budget.parseShare(share))
         let host = HostInfo.current()
 

@@ -87,14 +87,7 @@ struct MeasureOptions: ParsableArguments {
 
     /// The sampler: quick or standard, at least `--runs` samples.
     func sampler() throws -> SamplerSettings {
-        var sampler = quick ? SamplerSettings.quick : SamplerSettings.standard
-        if let runs {
-            guard (1...sampler.maxSamples).contains(runs) else {
-                throw HarnessError.invalidArgument(name: "--runs", value: "\(runs)", accepted: "1...\(sampler.maxSamples)")
-            }
-            sampler.minSamples = runs
-        }
-        return sampler
+        try SamplerSettings.make(quick: quick, minSamples: runs)
     }
 
     /// Refuses what `run` would refuse without building its plan (`ab`

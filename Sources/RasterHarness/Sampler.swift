@@ -48,6 +48,16 @@ public struct SamplerSettings: Sendable, Equatable, Codable {
     /// median and a rough spread; not for a 2% verdict.
     public static let quick = SamplerSettings(warmupTime: 0.03, minSamples: 5, minTime: 0.1, maxTime: 0.6, floorSamples: 1)
 
+    /// `quick` or `standard`, with at least `minSamples` samples when given.
+    public static func make(quick: Bool, minSamples: Int?) throws -> SamplerSettings {
+        var sampler = quick ? SamplerSettings.quick : SamplerSettings.standard
+        if let minSamples {
+            sampler.minSamples = minSamples
+            try sampler.validate()
+        }
+        return sampler
+    }
+
     public func validate() throws {
         guard minSamples >= 1, minSamples <= maxSamples else {
             throw HarnessError.invalidArgument(name: "minSamples", value: "\(minSamples)", accepted: "1...\(maxSamples)")

@@ -11,7 +11,6 @@ import numba
 import numpy as np
 from numba import njit, prange
 
-W, H, THREADS, SAMPLES = (int(a) for a in sys.argv[1:5])
 TELEGRAM = ["#7FA381", "#FFF5C5", "#336F55", "#FBE37D"]
 POSITIONS = [(0.80, 0.10), (0.35, 0.25), (0.20, 0.90), (0.65, 0.75)]  # Fixtures.telegramPositions[0, 2, 4, 6]
 
@@ -45,19 +44,26 @@ def freeform(out, px, py, cols, L):
             out[y, x, 3] = np.uint8(a * k + np.float32(0.5))
 
 
-def main():
-    numba.set_num_threads(THREADS)
-    px = np.array([p[0] * W for p in POSITIONS], np.float32)
-    py = np.array([p[1] * H for p in POSITIONS], np.float32)
+def frame(w, h):
+    """The kernel's arguments for a w x h frame: (out, px, py, cols, L)."""
+    px = np.array([p[0] * w for p in POSITIONS], np.float32)
+    py = np.array([p[1] * h for p in POSITIONS], np.float32)
     cols = np.array([rgb(c) for c in TELEGRAM], np.float32)
-    out = np.zeros((H, W, 4), np.uint8)
-    freeform(out, px, py, cols, np.float32(W))  # compile
+    return np.zeros((h, w, 4), np.uint8), px, py, cols, np.float32(w)
+
+
+def main():
+    w, h, threads, samples = (int(a) for a in sys.argv[1:5])
+    numba.set_num_threads(threads)
+    args = frame(w, h)
+    freeform(*args)  # compile
     xs = []
-    for _ in range(SAMPLES):
+    for _ in range(samples):
         t = time.perf_counter_ns()
-        freeform(out, px, py, cols, np.float32(W))
+        freeform(*args)
         xs.append((time.perf_counter_ns() - t) / 1e6)
-    print("numba-f32-t%d/freeform,%.4f,%.4f" % (THREADS, statistics.median(xs), min(xs)))
+    print("numba-f32-t%d/freeform,%.4f,%.4f" % (threads, statistics.median(xs), min(xs)))
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -11,7 +11,6 @@ import numpy as np
 
 W, H, THREADS, SAMPLES = (int(a) for a in sys.argv[1:5])
 TELEGRAM = ["#7FA381", "#FFF5C5", "#336F55", "#FBE37D"]
-POSITIONS = [(0.80, 0.10), (0.35, 0.25), (0.20, 0.90), (0.65, 0.75)]  # telegramPositions[0, 2, 4, 6]
 
 
 def rgb(h):
@@ -53,40 +52,14 @@ def blend2d_rows():
 
 
 def numba_rows():
+    # The same numba kernel as the freeform study's, imported from it.
+    import os
     import numba
-    from numba import njit, prange
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "freeform"))
+    from numba_peer import frame, freeform
     numba.set_num_threads(THREADS)
-    px = np.array([p[0] * W for p in POSITIONS], np.float32)
-    py = np.array([p[1] * H for p in POSITIONS], np.float32)
-    cols = np.array([rgb(c) for c in TELEGRAM], np.float32)
-    L = np.float32(W)
-
-    @njit(parallel=True, fastmath=True)
-    def freeform(out, px, py, cols, L):
-        for y in prange(out.shape[0]):
-            qy = np.float32(y) + np.float32(0.5)
-            for x in range(out.shape[1]):
-                qx = np.float32(x) + np.float32(0.5)
-                s = np.float32(0)
-                r = g = b = a = np.float32(0)
-                for i in range(px.shape[0]):
-                    dx = qx - px[i]
-                    dy = qy - py[i]
-                    m = max(np.float32(0), np.float32(1) - np.sqrt(dx * dx + dy * dy) / L)
-                    f = m * m * m * m
-                    s += f
-                    r += f * cols[i, 0]
-                    g += f * cols[i, 1]
-                    b += f * cols[i, 2]
-                    a += f * cols[i, 3]
-                k = np.float32(1) / s if s > 0 else np.float32(0)
-                out[y, x, 0] = np.uint8(r * k + np.float32(0.5))
-                out[y, x, 1] = np.uint8(g * k + np.float32(0.5))
-                out[y, x, 2] = np.uint8(b * k + np.float32(0.5))
-                out[y, x, 3] = np.uint8(a * k + np.float32(0.5))
-
-    out = np.zeros((H, W, 4), np.uint8)
-    return [("numba-f32-t%d/freeform" % THREADS, *timed(lambda: freeform(out, px, py, cols, L)))]
+    args = frame(W, H)
+    return [("numba-f32-t%d/freeform" % THREADS, *timed(lambda: freeform(*args)))]
 
 
 rows = blend2d_rows()
