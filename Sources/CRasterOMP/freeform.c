@@ -301,45 +301,64 @@ void raster_omp_freeform_planes(const raster_omp_freeform *g, float *planes, int
     freeform_rows(g, NULL, 0, planes, width, height, threads);
 }
 
-/// Stretches source row y of every channel to the full width.
-static void stretch_row(const float *planes, int sw, int sh, float *stretched, const int32_t *tap_index,
-                        const float *tap_weight, int width, int y) {
+typedef struct {
+    const float *planes;
+    int sw, sh, width;
+    const int32_t *tap_index;
+    const float *tap_weight;
+} planes_stretch;
+
+/// Stretches source row y of every channel to the full width: four
+/// channel planes of `width` floats.
+static void stretch_row(const void *ctx, int y, float *out) {
+    const planes_stretch *s = ctx;
+    const int sw = s->sw, width = s->width;
     for (int ch = 0; ch < 4; ch++) {
-        const float *src = planes + ((ptrdiff_t)ch * sh + y) * sw;
-        float *out = stretched + ((ptrdiff_t)ch * sh + y) * width;
+        const float *src = s->planes + ((ptrdiff_t)ch * s->sh + y) * sw;
+        float *plane = out + (ptrdiff_t)ch * width;
         #pragma omp simd
         for (int x = 0; x < width; x++) {
-            const int i = tap_index[x];
+            const int i = s->tap_index[x];
             const int j = i + 1 < sw ? i + 1 : i; // the last column's right tap has weight 0
-            out[x] = src[i] + (src[j] - src[i]) * tap_weight[x];
+            plane[x] = src[i] + (src[j] - src[i]) * s->tap_weight[x];
         }
     }
 }
 
-/// Output row y: a vertical blend of two stretched rows, packed.
-static void blend_row(const float *stretched, int sh, const int32_t *row_index, const float *row_weight,
-                      uint8_t *dst, int width, ptrdiff_t stride, int y) {
-    const int y0 = row_index[y], y1 = y0 + 1 < sh ? y0 + 1 : sh - 1;
-    const float fy = row_weight[y];
-    const ptrdiff_t plane = (ptrdiff_t)sh * width;
-    const float *t = stretched + (ptrdiff_t)y0 * width, *b = stretched + (ptrdiff_t)y1 * width;
-    uint32_t *row = (uint32_t *)(dst + (ptrdiff_t)y * stride);
-    #pragma omp simd
-    for (int x = 0; x < width; x++) {
-        float c[4];
-        for (int ch = 0; ch < 4; ch++) {
-            float top = t[ch * plane + x], bottom = b[ch * plane + x];
-            c[ch] = top + (bottom - top) * fy;
+typedef struct {
+    planes_stretch stretch;
+    float *rows;
+    const int32_t *row_index;
+    const float *row_weight;
+    uint8_t *dst;
+    ptrdiff_t stride;
+} upsample_ctx;
+
+/// Output rows [lo, hi): each a vertical blend of two stretched rows, packed.
+static void upsample_band(const upsample_ctx *c, int t, int lo, int hi) {
+    const int width = c->stretch.width, sh = c->stretch.sh;
+    raster_row_pair pair = raster_row_pair_make(c->rows + (ptrdiff_t)8 * width * t, (ptrdiff_t)4 * width);
+    for (int y = lo; y < hi; y++) {
+        const int y0 = c->row_index[y], y1 = y0 + 1 < sh ? y0 + 1 : sh - 1;
+        const float *top = raster_row_pair_get(&pair, y0, y1, stretch_row, &c->stretch);
+        const float *bottom = raster_row_pair_get(&pair, y1, y0, stretch_row, &c->stretch);
+        const float fy = c->row_weight[y];
+        uint32_t *row = (uint32_t *)(c->dst + (ptrdiff_t)y * c->stride);
+        #pragma omp simd
+        for (int x = 0; x < width; x++) {
+            float v[4];
+            for (int ch = 0; ch < 4; ch++) {
+                const float a = top[ch * width + x], b = bottom[ch * width + x];
+                v[ch] = a + (b - a) * fy;
+            }
+            row[x] = raster_pack(v[0], v[1], v[2], v[3]);
         }
-        row[x] = raster_pack(c[0], c[1], c[2], c[3]);
     }
 }
 
-void raster_omp_upsample(const float *planes, int sw, int sh, float *stretched, const int32_t *tap_index,
+void raster_omp_upsample(const float *planes, int sw, int sh, float *rows, const int32_t *tap_index,
                          const float *tap_weight, const int32_t *row_index, const float *row_weight,
                          uint8_t *dst, int width, int height, ptrdiff_t stride, int threads) {
-    // A horizontal stretch once per source row, then each output row is a
-    // contiguous vertical blend of two stretched rows.
-    RASTER_PARALLEL_ROWS(sh, threads, y, stretch_row(planes, sw, sh, stretched, tap_index, tap_weight, width, y));
-    RASTER_PARALLEL_ROWS(height, threads, y, blend_row(stretched, sh, row_index, row_weight, dst, width, stride, y));
+    const upsample_ctx c = { { planes, sw, sh, width, tap_index, tap_weight }, rows, row_index, row_weight, dst, stride };
+    RASTER_PARALLEL_BANDS(height, threads, t, lo, hi, upsample_band(&c, t, lo, hi));
 }

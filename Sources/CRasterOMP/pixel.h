@@ -19,6 +19,16 @@
 #define RASTER_CLAIM(next, count, i) \
     for (int i; (i = __atomic_fetch_add(&(next), 1, __ATOMIC_RELAXED)) < (count);)
 
+/// The calling thread's index in its OpenMP team (0 outside a region or
+/// without OpenMP).
+static inline int raster_thread_index(void) {
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
+
 /// Rows per band when `rows` are shared by `team` threads: about
 /// RASTER_BANDS_PER_THREAD bands each, none under RASTER_MIN_ROWS_PER_THREAD.
 static inline int raster_band_rows(int rows, int team) {
@@ -32,13 +42,16 @@ static inline int raster_team(int threads, int rows) {
     return threads < t ? threads : t;
 }
 
-/// Runs `body` (a statement using the row variable `y`, typically one call
-/// of a per-row function: a macro argument cannot hold a bare comma) for every row in
-/// [0, height): on a team of raster_team(threads, height) OpenMP threads,
-/// or directly on the caller when that team would be one thread. The
-/// direct path matters: libomp allocates (3 mallocs, measured) even for a
-/// serialised one-thread region, and a steady-state frame must not.
-#define RASTER_PARALLEL_ROWS(height, threads, y, body)                                   \
+/// Runs `body` (a statement using `t`, `lo` and `hi`, typically one call of
+/// a per-band function: a macro argument cannot hold a bare comma) once for
+/// every band [lo, hi) of the rows [0, height): on a team of
+/// raster_team(threads, height) OpenMP threads, which take the bands as
+/// they come free, `t` being the thread's index in the team (below
+/// `threads`, for per-thread scratch); or directly on the caller (t = 0,
+/// one band) when that team would be one thread. The direct path matters:
+/// libomp allocates (3 mallocs, measured) even for a serialised one-thread
+/// region, and a steady-state frame must not.
+#define RASTER_PARALLEL_BANDS(height, threads, t, lo, hi, body)                          \
     do {                                                                                 \
         const int raster_rows_ = (height);                                               \
         int raster_team_ = raster_team((threads), raster_rows_);                        \
@@ -51,14 +64,17 @@ static inline int raster_team(int threads, int rows) {
             raster_team_ = raster_team_fork(&raster_watch_, &raster_site_, raster_team_, \
                                             &raster_next_, raster_bands_);               \
         if (raster_team_ == 1) {                                                         \
-            for (int y = 0; y < raster_rows_; y++) { body; }                             \
+            const int t = 0, lo = 0, hi = raster_rows_;                                  \
+            body;                                                                        \
         } else {                                                                         \
             _Pragma("omp parallel num_threads(raster_team_)")                            \
             {                                                                            \
                 raster_team_arrive(&raster_watch_);                                      \
+                const int t = raster_thread_index();                                     \
                 RASTER_CLAIM(raster_next_, raster_bands_, raster_b_) {                   \
-                    const int raster_end_ = (raster_b_ + 1) * raster_chunk_;             \
-                    for (int y = raster_b_ * raster_chunk_; y < raster_end_ && y < raster_rows_; y++) { body; } \
+                    const int lo = raster_b_ * raster_chunk_;                            \
+                    const int hi = lo + raster_chunk_ < raster_rows_ ? lo + raster_chunk_ : raster_rows_; \
+                    body;                                                                \
                 }                                                                        \
                 raster_team_leave(&raster_watch_);                                       \
             }                                                                            \
@@ -66,10 +82,49 @@ static inline int raster_team(int threads, int rows) {
         }                                                                                \
     } while (0)
 
+/// Runs `body` (a statement using the row variable `y`) for every row in
+/// [0, height), in the bands of RASTER_PARALLEL_BANDS.
+#define RASTER_PARALLEL_ROWS(height, threads, y, body) \
+    RASTER_PARALLEL_BANDS(height, threads, raster_t_, raster_lo_, raster_hi_, \
+                          for (int y = raster_lo_; y < raster_hi_; y++) { (void)raster_t_; body; })
+
+/// The two stretched source rows a band of a bilinear up-sampler reads:
+/// output row y blends source rows y0 and y0 + 1, and consecutive output
+/// rows move through the source rows in order, so each source row is
+/// stretched once per band into one of two slots of the thread's scratch
+/// and stays in cache while the rows that read it are blended. (A frame-
+/// sized buffer of stretched rows, written in one pass and read in a
+/// second, made the up-sampler bound by memory traffic.)
+typedef struct {
+    float *slot[2];
+    int held[2];
+} raster_row_pair;
+
+static inline raster_row_pair raster_row_pair_make(float *memory, ptrdiff_t floats) {
+    raster_row_pair p = { { memory, memory + floats }, { -1, -1 } };
+    return p;
+}
+
+/// Source row `r`, stretched by `stretch(ctx, r, slot)` into the slot that
+/// does not hold row `keep` when neither slot holds it.
+static inline const float *raster_row_pair_get(raster_row_pair *p, int r, int keep,
+                                               void (*stretch)(const void *, int, float *), const void *ctx) {
+    if (p->held[0] == r) return p->slot[0];
+    if (p->held[1] == r) return p->slot[1];
+    const int k = p->held[0] == keep ? 1 : 0;
+    stretch(ctx, r, p->slot[k]);
+    p->held[k] = r;
+    return p->slot[k];
+}
+
 /// docs/contract.md §1: clamp to [0, 255], round to nearest, ties away from zero.
+/// The conversion is to a signed int: v + 0.5 lies in [0.5, 255.5], where
+/// both give the same value, and AVX2 has a vector float -> int32 but no
+/// float -> uint32 (clang pads the unsigned one with a sign fix-up of
+/// several instructions per vector; `objdump -d` of resample_band shows it).
 static inline uint32_t raster_quantize(float v) {
     v = v < 0.0f ? 0.0f : (v > 255.0f ? 255.0f : v);
-    return (uint32_t)(v + 0.5f);
+    return (uint32_t)(int32_t)(v + 0.5f);
 }
 
 static inline uint32_t raster_pack(float r, float g, float b, float a) {

@@ -1,41 +1,71 @@
+#include <string.h>
+
 #include "raster_omp.h"
 #include "pixel.h"
 
+typedef struct {
+    const uint8_t *src;
+    int sw;
+    ptrdiff_t src_stride;
+    const int32_t *tap_index;
+    const float *tap_weight;
+    int width;
+} rgba_stretch;
+
 /// Stretches source row y to the target width: interleaved RGBA floats.
-static void stretch_rgba_row(const uint8_t *src, int sw, ptrdiff_t src_stride, float *stretched,
-                             const int32_t *tap_index, const float *tap_weight, int width, int y) {
-    const uint8_t *row = src + (ptrdiff_t)y * src_stride;
-    float *out = stretched + (ptrdiff_t)y * width * 4;
+static void stretch_rgba_row(const void *ctx, int y, float *out) {
+    const rgba_stretch *s = ctx;
+    const uint8_t *row = s->src + (ptrdiff_t)y * s->src_stride;
+    const int32_t *tap_index = s->tap_index;
+    const float *tap_weight = s->tap_weight;
+    const int sw = s->sw;
+    // Each source pixel is read as one word (a byte at a time, the vector
+    // loop gathered bytes: four times the loads).
     #pragma omp simd
-    for (int x = 0; x < width; x++) {
+    for (int x = 0; x < s->width; x++) {
         const int i = tap_index[x];
         const int j = i + 1 < sw ? i + 1 : i; // the last column's right tap has weight 0
         const float w = tap_weight[x];
+        uint32_t left, right;
+        memcpy(&left, row + 4 * i, 4);
+        memcpy(&right, row + 4 * j, 4);
         for (int ch = 0; ch < 4; ch++) {
-            const float a = (float)row[4 * i + ch], b = (float)row[4 * j + ch];
+            const float a = (float)(left >> 8 * ch & 255u), b = (float)(right >> 8 * ch & 255u);
             out[4 * x + ch] = a + (b - a) * w;
         }
     }
 }
 
-/// Output row y: a vertical blend of two stretched rows, rounded.
-static void blend_rgba_row(const float *stretched, int sh, const int32_t *row_index, const float *row_weight,
-                           uint8_t *dst, int width, ptrdiff_t stride, int y) {
-    const int y0 = row_index[y], y1 = y0 + 1 < sh ? y0 + 1 : sh - 1;
-    const float fy = row_weight[y];
-    const float *t = stretched + (ptrdiff_t)y0 * width * 4, *b = stretched + (ptrdiff_t)y1 * width * 4;
-    uint8_t *row = dst + (ptrdiff_t)y * stride;
-    #pragma omp simd
-    for (int k = 0; k < 4 * width; k++) row[k] = (uint8_t)raster_quantize(t[k] + (b[k] - t[k]) * fy);
+typedef struct {
+    rgba_stretch stretch;
+    int sh;
+    float *rows;
+    const int32_t *row_index;
+    const float *row_weight;
+    uint8_t *dst;
+    ptrdiff_t stride;
+} resample_ctx;
+
+/// Output rows [lo, hi): each a vertical blend of two stretched rows, rounded.
+static void resample_band(const resample_ctx *c, int t, int lo, int hi) {
+    const int width = c->stretch.width;
+    raster_row_pair pair = raster_row_pair_make(c->rows + (ptrdiff_t)8 * width * t, (ptrdiff_t)4 * width);
+    for (int y = lo; y < hi; y++) {
+        const int y0 = c->row_index[y], y1 = y0 + 1 < c->sh ? y0 + 1 : c->sh - 1;
+        const float *top = raster_row_pair_get(&pair, y0, y1, stretch_rgba_row, &c->stretch);
+        const float *bottom = raster_row_pair_get(&pair, y1, y0, stretch_rgba_row, &c->stretch);
+        const float fy = c->row_weight[y];
+        uint8_t *row = c->dst + (ptrdiff_t)y * c->stride;
+        #pragma omp simd
+        for (int k = 0; k < 4 * width; k++) row[k] = (uint8_t)raster_quantize(top[k] + (bottom[k] - top[k]) * fy);
+    }
 }
 
-void raster_omp_resample(const uint8_t *src, int sw, int sh, ptrdiff_t src_stride, float *stretched,
-                         const uint8_t *row_used, const int32_t *tap_index, const float *tap_weight,
+void raster_omp_resample(const uint8_t *src, int sw, int sh, ptrdiff_t src_stride, float *rows,
+                         const int32_t *tap_index, const float *tap_weight,
                          const int32_t *row_index, const float *row_weight,
                          uint8_t *dst, int width, int height, ptrdiff_t stride, int threads) {
-    // Up-sampling (the common case: a frame rendered at a reduced scale)
-    // stretches each source row once, not once per output row that reads it.
-    RASTER_PARALLEL_ROWS(sh, threads, y,
-                         if (row_used[y]) stretch_rgba_row(src, sw, src_stride, stretched, tap_index, tap_weight, width, y));
-    RASTER_PARALLEL_ROWS(height, threads, y, blend_rgba_row(stretched, sh, row_index, row_weight, dst, width, stride, y));
+    const resample_ctx c = { { src, sw, src_stride, tap_index, tap_weight, width }, sh, rows, row_index, row_weight,
+                             dst, stride };
+    RASTER_PARALLEL_BANDS(height, threads, t, lo, hi, resample_band(&c, t, lo, hi));
 }

@@ -198,20 +198,22 @@ void raster_omp_freeform_planes(const raster_omp_freeform *g, float *planes, int
 /// BilinearAxis, one formula for every backend): per output column
 /// `tap_index`/`tap_weight` (`width` entries: left source column and the
 /// right one's weight, 0 at the last column), per output row
-/// `row_index`/`row_weight` (`height` entries). Scratch: `stretched` holds
-/// 4 * width * sh floats.
-void raster_omp_upsample(const float *planes, int sw, int sh, float *stretched, const int32_t *tap_index,
+/// `row_index`/`row_weight` (`height` entries). Each band of output rows
+/// stretches the source rows it reads into two row slots of its thread's
+/// scratch (pixel.h's raster_row_pair says why) and blends them. Scratch:
+/// `rows` holds 8 * width floats per thread (`threads` of them).
+void raster_omp_upsample(const float *planes, int sw, int sh, float *rows, const int32_t *tap_index,
                          const float *tap_weight, const int32_t *row_index, const float *row_weight,
                          uint8_t *dst, int width, int height, ptrdiff_t stride, int threads);
 
 /// Bilinear resampling of RGBA8 `src` (sw x sh) into RGBA8 `dst`
 /// (width x height) with the caller's taps (as raster_omp_upsample; the
-/// source row taps index rows of `src`). Each source row that some output
-/// row reads (`row_used`, sh flags, set by the caller) is stretched once to
-/// the target width into `stretched` (4 * width * sh floats, interleaved
-/// RGBA), then every output row blends two of them.
-void raster_omp_resample(const uint8_t *src, int sw, int sh, ptrdiff_t src_stride, float *stretched,
-                         const uint8_t *row_used, const int32_t *tap_index, const float *tap_weight,
+/// source row taps index rows of `src`). Each band of output rows stretches
+/// the source rows it reads to the target width (interleaved RGBA floats)
+/// into two row slots of its thread's scratch and blends them. Scratch:
+/// `rows` holds 8 * width floats per thread (`threads` of them).
+void raster_omp_resample(const uint8_t *src, int sw, int sh, ptrdiff_t src_stride, float *rows,
+                         const int32_t *tap_index, const float *tap_weight,
                          const int32_t *row_index, const float *row_weight,
                          uint8_t *dst, int width, int height, ptrdiff_t stride, int threads);
 

@@ -121,7 +121,6 @@ public enum ScratchSlot: Int, CaseIterable, Sendable {
     case resampleTapWeights = 42
     case resampleRowTaps = 43
     case resampleRowTapWeights = 44
-    case resampleRowsUsed = 45
     /// The `blob` op's K5 input and output (Float).
     case blobAnchors = 50
     case blobControls = 51

@@ -23,7 +23,7 @@ extension OpenMPBackend {
                 }
                 let sw = grid.width, sh = grid.height
                 let planes = scratch.buffer(ScratchSlot.freeformSmall, count: 4 * sw * sh, of: Float.self)
-                let stretched = scratch.buffer(ScratchSlot.freeformStretched, count: 4 * dst.width * sh, of: Float.self)
+                let stretched = scratch.buffer(ScratchSlot.freeformStretched, count: 8 * dst.width * threads, of: Float.self)
                 let tapIndex = scratch.buffer(ScratchSlot.freeformTaps, count: dst.width, of: Int32.self)
                 let tapWeight = scratch.buffer(ScratchSlot.freeformTapWeights, count: dst.width, of: Float.self)
                 let rowIndex = scratch.buffer(ScratchSlot.freeformRowTaps, count: dst.height, of: Int32.self)

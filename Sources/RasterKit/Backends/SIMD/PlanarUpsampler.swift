@@ -13,7 +13,6 @@ struct PlanarUpsampler {
     /// (whose weight is 0) reads memory `run` zeroes.
     let pitch: Int
     let source: UnsafeMutablePointer<Float>
-    let stretched: UnsafeMutablePointer<Float>
     /// Per output column: left source index and right-hand weight.
     let tapIndex: UnsafeMutablePointer<Int32>
     let tapWeight: UnsafeMutablePointer<Float>
@@ -24,7 +23,6 @@ struct PlanarUpsampler {
         sh = grid.height
         pitch = (sw + 1 + Lanes.width - 1) / Lanes.width * Lanes.width
         source = scratch.buffer(ScratchSlot.freeformSmall, count: 4 * pitch * sh, of: Float.self)
-        stretched = scratch.buffer(ScratchSlot.freeformStretched, count: 4 * width * sh, of: Float.self)
         tapIndex = scratch.buffer(ScratchSlot.freeformTaps, count: width, of: Int32.self)
         tapWeight = scratch.buffer(ScratchSlot.freeformTapWeights, count: width, of: Float.self)
         columns.fill(index: tapIndex, weight: tapWeight)
@@ -41,59 +39,72 @@ struct PlanarUpsampler {
         raw.storeBytes(of: c.3, toByteOffset: 4 * (3 * plane + y * pitch + x), as: FloatLanes.self)
     }
 
-    func run(into dst: ImageView, threads: Int) {
-        RowBands.run(height: sh, threads: threads) { rows in
-            for y in rows {
-                for ch in 0..<4 {
-                    let src = source + (ch * sh + y) * pitch, out = stretched + (ch * sh + y) * width
-                    // The spare column is read with weight 0 by the last
-                    // column's tap; when sw is a whole number of vectors no
-                    // store reached it, and 0 * (stale NaN or inf) is NaN.
-                    src[sw] = 0
-                    for x in 0..<width {
-                        let i = Int(tapIndex[x])
-                        out[x] = src[i] + (src[i + 1] - src[i]) * tapWeight[x]
-                    }
+    func run(into dst: ImageView, threads: Int, scratch: Scratch) {
+        // The spare column is read with weight 0 by the last column's tap;
+        // when sw is a whole number of vectors no store reached it, and
+        // 0 * (stale NaN or inf) is NaN. Set here, before the bands, since
+        // two bands may stretch the same source row.
+        for r in 0..<(4 * sh) { source[r * pitch + sw] = 0 }
+        PlanarUpsampler.stream(into: dst, sh: sh, threads: threads, scratch: scratch, slot: .freeformStretched,
+                               tap: { rows.tap($0) }) { y, out in
+            for ch in 0..<4 {
+                let src = source + (ch * sh + y) * pitch, plane = out + ch * width
+                for x in 0..<width {
+                    let i = Int(tapIndex[x])
+                    plane[x] = src[i] + (src[i + 1] - src[i]) * tapWeight[x]
                 }
             }
         }
-        PlanarUpsampler.blend(stretched, sh: sh, into: dst, threads: threads) { rows.tap($0) }
     }
 
-    /// The vertical pass: output row y blends stretched rows y0 and y0 + 1
-    /// (clamped) with weight fy = tap(y).1. `stretched` holds four channel
-    /// planes of sh rows of `dst.width` floats (channel-major).
-    static func blend(_ stretched: UnsafeMutablePointer<Float>, sh: Int, into dst: ImageView, threads: Int,
-                      tap: (Int) -> (Int, Float)) {
+    /// Every output row of `dst`, in bands: output row y blends stretched
+    /// source rows y0 and y0 + 1 (clamped to `sh`) with weight fy, where
+    /// (y0, fy) = tap(y). `stretch(r, out)` writes source row r stretched
+    /// to the full width as four channel planes of `dst.width` floats; each
+    /// band keeps the two rows it reads in a `StretchedRowPair` of its
+    /// worker's scratch (`scratch` holds 8 * dst.width floats per worker).
+    static func stream(into dst: ImageView, sh: Int, threads: Int, scratch: Scratch, slot: ScratchSlot,
+                       tap: (Int) -> (Int, Float), stretch: (Int, UnsafeMutablePointer<Float>) -> Void) {
         let width = dst.width
-        let plane = sh * width
-        RowBands.run(height: dst.height, threads: threads) { rows in
+        let bands = RowBands(items: dst.height, threads: threads, minimum: RowBands.minimumRows)
+        let memory = scratch.buffer(slot, count: 8 * width * bands.workers, of: Float.self)
+        bands.run { worker, rows in
+            var pair = StretchedRowPair(memory: memory + 8 * width * worker, floats: 4 * width)
             for y in rows {
                 let (y0, fy) = tap(y)
                 let y1 = min(y0 + 1, sh - 1)
-                let top = UnsafeRawPointer(stretched + y0 * width), bottom = UnsafeRawPointer(stretched + y1 * width)
-                let row = dst.row(y)
-                var x = 0
-                while x + Lanes.width <= width {
-                    @inline(__always) func blend(_ ch: Int) -> FloatLanes {
-                        let t = top.loadUnaligned(fromByteOffset: 4 * (ch * plane + x), as: FloatLanes.self)
-                        let b = bottom.loadUnaligned(fromByteOffset: 4 * (ch * plane + x), as: FloatLanes.self)
-                        return t + (b - t) * fy
-                    }
-                    Lanes.store(Lanes.packRGBA8(blend(0), blend(1), blend(2), blend(3)), to: row + 4 * x, count: Lanes.width)
-                    x += Lanes.width
-                }
-                // Row tail: the same arithmetic, lane by lane.
-                while x < width {
-                    var c = SIMD4<Float>()
-                    for ch in 0..<4 {
-                        let t = stretched[y0 * width + ch * plane + x], b = stretched[y1 * width + ch * plane + x]
-                        c[ch] = t + (b - t) * fy
-                    }
-                    Bilinear.store(c, to: row + 4 * x)
-                    x += 1
-                }
+                let top = pair.row(y0, keeping: y1, stretch)
+                let bottom = pair.row(y1, keeping: y0, stretch)
+                blendRow(top, bottom, fy: fy, into: dst.row(y), width: width)
             }
+        }
+    }
+
+    /// One output row: `top` + (`bottom` - `top`) fy per channel, packed;
+    /// both rows are four channel planes of `width` floats.
+    @inline(__always)
+    static func blendRow(_ top: UnsafePointer<Float>, _ bottom: UnsafePointer<Float>, fy: Float,
+                         into row: UnsafeMutablePointer<UInt8>, width: Int) {
+        let t = UnsafeRawPointer(top), b = UnsafeRawPointer(bottom)
+        var x = 0
+        while x + Lanes.width <= width {
+            @inline(__always) func blend(_ ch: Int) -> FloatLanes {
+                let tv = t.loadUnaligned(fromByteOffset: 4 * (ch * width + x), as: FloatLanes.self)
+                let bv = b.loadUnaligned(fromByteOffset: 4 * (ch * width + x), as: FloatLanes.self)
+                return tv + (bv - tv) * fy
+            }
+            Lanes.store(Lanes.packRGBA8(blend(0), blend(1), blend(2), blend(3)), to: row + 4 * x, count: Lanes.width)
+            x += Lanes.width
+        }
+        // Row tail: the same arithmetic, lane by lane.
+        while x < width {
+            var c = SIMD4<Float>()
+            for ch in 0..<4 {
+                let tv = top[ch * width + x], bv = bottom[ch * width + x]
+                c[ch] = tv + (bv - tv) * fy
+            }
+            Bilinear.store(c, to: row + 4 * x)
+            x += 1
         }
     }
 }

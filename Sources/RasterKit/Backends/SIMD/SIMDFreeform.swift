@@ -29,7 +29,7 @@ extension SIMDBackend {
         if kernel.swirl > 0 { renderSwirled(kernel, rows: up.sh, width: up.sw) { c, x, y, _ in
             up.storeSource(c, x: x, y: y, count: Lanes.width)
         } } else { renderGrid(kernel.withColumns(width: up.sw, scratch), up, Plain.self) }
-        up.run(into: dst, threads: threads)
+        up.run(into: dst, threads: threads, scratch: scratch)
     }
 
     /// Every pixel of the frame with sampler `S`, chosen at compile time so

@@ -1,25 +1,43 @@
 extension SIMDBackend {
-    /// Two passes, as `PlanarUpsampler`: each source row some output row
-    /// reads is stretched once to the target width into four Float channel
-    /// planes, then every output row is a vector blend of two stretched rows.
+    /// As `PlanarUpsampler`: each band of output rows stretches the source
+    /// rows it reads to the target width (four Float channel planes) and
+    /// blends them, two rows at a time, with vectors.
     public func resample(_ src: ImageView, into dst: ImageView, scratch: Scratch) throws {
         let plan = ResamplePlan(src, dst, scratch)
-        let width = dst.width, sw = src.width, sh = src.height
-        let plane = sh * width
-        let stretched = scratch.buffer(ScratchSlot.resampleStretched, count: 4 * plane, of: Float.self)
-        RowBands.run(height: sh, threads: threads) { rows in
-            for y in rows where plan.rowsUsed[y] != 0 {
-                let row = src.row(y)
-                let out = stretched + y * width
-                for x in 0..<width {
-                    let i = Int(plan.tapIndex[x]), j = min(i + 1, sw - 1), w = plan.tapWeight[x]
-                    for ch in 0..<4 {
-                        let a = Float(row[4 * i + ch]), b = Float(row[4 * j + ch])
-                        out[ch * plane + x] = a + (b - a) * w
-                    }
+        let width = dst.width, sw = src.width
+        PlanarUpsampler.stream(into: dst, sh: src.height, threads: threads, scratch: scratch, slot: .resampleStretched,
+                               tap: { (Int(plan.rowIndex[$0]), plan.rowWeight[$0]) }) { y, out in
+            let row = UnsafeRawPointer(src.row(y))
+            let planes = UnsafeMutableRawPointer(out)
+            var x = 0
+            // A vector of output pixels at a time: their two source pixels
+            // gathered by hand as packed words, unpacked to channel lanes.
+            while x + Lanes.width <= width {
+                var left = WordLanes(), right = WordLanes()
+                for k in 0..<Lanes.width {
+                    let i = Int(plan.tapIndex[x + k])
+                    left[k] = row.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
+                    right[k] = row.loadUnaligned(fromByteOffset: 4 * min(i + 1, sw - 1), as: UInt32.self)
                 }
+                let w = UnsafeRawPointer(plan.tapWeight).loadUnaligned(fromByteOffset: 4 * x, as: FloatLanes.self)
+                let m = WordLanes(repeating: 0xFF)
+                for ch in 0..<4 {
+                    let shift = WordLanes(repeating: UInt32(8 * ch))
+                    let a = Lanes.toFloat(left &>> shift & m), b = Lanes.toFloat(right &>> shift & m)
+                    planes.storeBytes(of: a + (b - a) * w, toByteOffset: 4 * (ch * width + x), as: FloatLanes.self)
+                }
+                x += Lanes.width
+            }
+            // Row tail: the same arithmetic, pixel by pixel.
+            while x < width {
+                let i = Int(plan.tapIndex[x]), j = min(i + 1, sw - 1), w = plan.tapWeight[x]
+                for ch in 0..<4 {
+                    let a = Float(row.load(fromByteOffset: 4 * i + ch, as: UInt8.self))
+                    let b = Float(row.load(fromByteOffset: 4 * j + ch, as: UInt8.self))
+                    out[ch * width + x] = a + (b - a) * w
+                }
+                x += 1
             }
         }
-        PlanarUpsampler.blend(stretched, sh: sh, into: dst, threads: threads) { (Int(plan.rowIndex[$0]), plan.rowWeight[$0]) }
     }
 }
