@@ -168,6 +168,34 @@ final class FillStageTests: XCTestCase {
         }
     }
 
+    // MARK: - the prefix sum
+
+    /// The sweep's prefix sum (raster_fill.h's `raster_fill_prefix16`, the
+    /// vector scan both schedules run; called through the simd sweep, so
+    /// as RasterKit compiles it for the host) against a scalar wrapping
+    /// sum, from any carry: random cells, cells at the 32-bit wrap
+    /// (Int32.max, Int32.min, +-one), and a single non-zero cell per lane.
+    func testPrefixSumMatchesScalarWrappingSum() {
+        var rng = SeededGenerator(seed: 22)
+        let one = UInt32(FillFixed.one)
+        let special: [UInt32] = [0, 1, ~0, one, 0 &- one, UInt32(Int32.max), UInt32(bitPattern: Int32.min)]
+        var cases: [[UInt32]] = (0..<200).map { i in
+            (0..<16).map { _ in i % 2 == 0 ? UInt32(truncatingIfNeeded: rng.next()) : special[Int(rng.unit() * 7)] }
+        }
+        for l in 0..<16 { cases.append((0..<16).map { $0 == l ? one : 0 }) }
+        for (i, q) in cases.enumerated() {
+            let carry = special[i % special.count] &+ UInt32(i)
+            var out = Word16Lanes()
+            let last = SIMDFillSweeper.prefixSum(q, carry: carry, into: &out)
+            var sum = carry
+            for l in 0..<16 {
+                sum &+= q[l]
+                XCTAssertEqual(out[l], sum, "prefix sum: case \(i) lane \(l)")
+            }
+            XCTAssertEqual(last, sum, "prefix sum: case \(i) carry out")
+        }
+    }
+
     // MARK: - the cell bitmap
 
     /// The sweep visits only the chunks whose bit is set and paints a

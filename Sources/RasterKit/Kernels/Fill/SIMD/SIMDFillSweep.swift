@@ -9,6 +9,15 @@ struct SIMDFillSweeper {
     let dst: ImageView
     let painter: FillPainter
 
+    /// The C schedule's prefix sum (raster_fill.h's `raster_fill_prefix16`),
+    /// compiled here for the host's vector ISA and inlined into the sweep:
+    /// `a` gets carry + the running sum of the 16 cells at `q`; returns its
+    /// last lane.
+    @inline(__always)
+    static func prefixSum(_ q: UnsafePointer<UInt32>, carry: UInt32, into a: inout Word16Lanes) -> UInt32 {
+        withUnsafeMutableBytes(of: &a) { raster_fill_prefix16(q, carry, $0.baseAddress!.assumingMemoryBound(to: UInt32.self)) }
+    }
+
     /// Sweeps one row: marked chunks get a prefix sum and per-pixel
     /// coverage, the runs between them one constant coverage. Cells and
     /// bits are cleared on the way.
@@ -32,11 +41,8 @@ struct SIMDFillSweeper {
                 if x0 > done && done < width {
                     painter.run(pixels + 4 * done, count: min(x0, width) - done, coverage: Rule.coverage(carry))
                 }
-                // The C schedule's prefix sum (raster_fill.h), inlined.
                 var a = Word16Lanes()
-                carry = withUnsafeMutableBytes(of: &a) {
-                    raster_fill_prefix16(cell + x0, carry, $0.baseAddress!.assumingMemoryBound(to: UInt32.self))
-                }
+                carry = SIMDFillSweeper.prefixSum(cell + x0, carry: carry, into: &a)
                 UnsafeMutableRawPointer(cell + x0).storeBytes(of: Word16Lanes(), as: Word16Lanes.self)
                 if x0 < width {
                     painter.chunk(pixels + 4 * x0, count: min(FillLanes.width, width - x0), coverage: Rule.coverage(a))
