@@ -168,6 +168,90 @@ final class FillStageTests: XCTestCase {
         }
     }
 
+    // MARK: - the prefix sum
+
+    /// The sweep's prefix sum (raster_fill.h's `raster_fill_prefix16`, the
+    /// vector scan both schedules run; called through the simd sweep, so
+    /// as RasterKit compiles it for the host) against a scalar wrapping
+    /// sum, from any carry: random cells, cells at the 32-bit wrap
+    /// (Int32.max, Int32.min, +-one), and a single non-zero cell per lane.
+    func testPrefixSumMatchesScalarWrappingSum() {
+        var rng = SeededGenerator(seed: 22)
+        let one = UInt32(FillFixed.one)
+        let special: [UInt32] = [0, 1, ~0, one, 0 &- one, UInt32(Int32.max), UInt32(bitPattern: Int32.min)]
+        var cases: [[UInt32]] = (0..<200).map { i in
+            (0..<16).map { _ in i % 2 == 0 ? UInt32(truncatingIfNeeded: rng.next()) : special[Int(rng.unit() * 7)] }
+        }
+        for l in 0..<16 { cases.append((0..<16).map { $0 == l ? one : 0 }) }
+        for (i, q) in cases.enumerated() {
+            let carry = special[i % special.count] &+ UInt32(i)
+            var out = Word16Lanes()
+            let last = SIMDFillSweeper.prefixSum(q, carry: carry, into: &out)
+            var sum = carry
+            for l in 0..<16 {
+                sum &+= q[l]
+                XCTAssertEqual(out[l], sum, "prefix sum: case \(i) lane \(l)")
+            }
+            XCTAssertEqual(last, sum, "prefix sum: case \(i) carry out")
+        }
+    }
+
+    // MARK: - the cell bitmap
+
+    /// The sweep visits only the chunks whose bit is set and paints a
+    /// constant run between them, so the accumulation's bitmap must mark
+    /// every chunk holding a non-zero cell; and it marks only chunks that
+    /// an edge crossing the row reaches (brute force: the cells from the
+    /// edge's leftmost to one past its rightmost column), or the sweep
+    /// does needless work. On random edges in one strip of a canvas wide
+    /// enough for two bitmap words a row, some edges spanning both.
+    func testCellBitmapMarksEveryNonZeroCellAndOnlyTouchedChunks() {
+        let (width, rows) = (1100, FillStrips.rows)
+        var rng = SeededGenerator(seed: 19)
+        var list = FillStageTests.randomEdges(&rng, count: 160, width: Float(width), height: Float(rows))
+        for i in 0..<20 { // long shallow edges across the word boundary (chunk 64, cell 1024)
+            let y = Float(i) * 1.5 + Float(rng.unit())
+            list.append(SIMD4(Float(rng.unit()) * 500, y, 1000 + Float(rng.unit()) * 100, y + Float(rng.unit()) * 3 + 0.1))
+        }
+        let buffer = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: list.count)
+        defer { buffer.deallocate() }
+        buffer.initialize(from: list, count: list.count)
+        let edges = FillEdges(edges: buffer, count: list.count, minX: 0, minY: 0, maxX: Float(width), maxY: Float(rows))
+        let scratch = Scratch()
+        let strips = FillStrips(edges, samples: 0, range: 0..<1, scratch: scratch)
+        let layout = CellLayout(cells: 0 ..< width + 2, rows: 0..<rows)
+        XCTAssertEqual(layout.words, 2, "bitmap: two words a row")
+        let cellCount = rows * layout.stride + SIMDFillAccumulator.cellGuard, wordCount = rows * layout.words
+        let cells = UnsafeMutablePointer<UInt32>.allocate(capacity: cellCount)
+        let bitmap = UnsafeMutablePointer<UInt64>.allocate(capacity: wordCount)
+        let lanes = UnsafeMutablePointer<Float16Lanes>.allocate(capacity: SIMDFillAccumulator.laneVectors)
+        defer { cells.deallocate(); bitmap.deallocate(); lanes.deallocate() }
+        cells.initialize(repeating: 0, count: cellCount)
+        bitmap.initialize(repeating: 0, count: wordCount)
+        lanes.initialize(repeating: Float16Lanes(), count: SIMDFillAccumulator.laneVectors)
+        let store = SIMDFillCells(layout: layout, cells: cells, bitmap: bitmap)
+        SIMDFillAccumulator(cells: store, lanes: lanes)
+            .add(FillStripWork(edges: edges, strips: strips), strip: 0, top: 0, bottom: rows)
+        var marked = 0
+        for y in 0..<rows {
+            let row = store.cellRow(y, top: 0), bits = store.bitRow(y, top: 0)
+            // Chunks an edge crossing row y may write, by brute force.
+            var reach = Set<Int>()
+            for e in list where min(e.y, e.w) < Float(y + 1) && max(e.y, e.w) > Float(y) {
+                let first = Int(min(e.x, e.z).rounded(.down)), last = Int(max(e.x, e.z).rounded(.down)) + 1
+                for chunk in (first >> FillLanes.shift)...(last >> FillLanes.shift) { reach.insert(chunk) }
+            }
+            for chunk in 0 ..< layout.stride >> FillLanes.shift {
+                let set = bits[chunk >> 6] & (1 << UInt64(chunk & 63)) != 0
+                let nonZero = (0..<FillLanes.width).contains { row[chunk * FillLanes.width + $0] != 0 }
+                if nonZero { XCTAssertTrue(set, "bitmap: row \(y) chunk \(chunk) holds a non-zero cell but is unmarked") }
+                if set { XCTAssertTrue(reach.contains(chunk), "bitmap: row \(y) chunk \(chunk) marked but no edge reaches it") }
+                if set { marked += 1 }
+            }
+        }
+        XCTAssertGreaterThan(marked, 200, "bitmap: the random edges mark many chunks")
+    }
+
     // MARK: - crossing sort
 
     /// Sorted by x at every length, through the insertion limit and well

@@ -333,17 +333,6 @@ static void paint_run(const fill_painter *c, uint32_t *px, int count, float m) {
     for (int i = 0; i < count; i++) px[i] = blend_pixel(c, px[i], m);
 }
 
-/// Lane l of the inclusive prefix sum of the 16 fixed-point cells q: sum
-/// over j of q[j] & mask[j][l] (mask all ones for l >= j), exact in
-/// wrapping uint32_t; `m` points at the 16 x 16 masks.
-#define PREFIX_LANE(q, m, l)                                                                              \
-    (((q)[0] & (m)[0 * LANES + (l)]) + ((q)[4] & (m)[4 * LANES + (l)]) + ((q)[8] & (m)[8 * LANES + (l)])  \
-     + ((q)[12] & (m)[12 * LANES + (l)]) + ((q)[1] & (m)[1 * LANES + (l)]) + ((q)[5] & (m)[5 * LANES + (l)]) \
-     + ((q)[9] & (m)[9 * LANES + (l)]) + ((q)[13] & (m)[13 * LANES + (l)]) + ((q)[2] & (m)[2 * LANES + (l)]) \
-     + ((q)[6] & (m)[6 * LANES + (l)]) + ((q)[10] & (m)[10 * LANES + (l)]) + ((q)[14] & (m)[14 * LANES + (l)]) \
-     + ((q)[3] & (m)[3 * LANES + (l)]) + ((q)[7] & (m)[7 * LANES + (l)]) + ((q)[11] & (m)[11 * LANES + (l)]) \
-     + ((q)[15] & (m)[15 * LANES + (l)]))
-
 /// The 16 pixels of a chunk blended with 8-bit coverage m8 (0...255), for a
 /// colour with whole premultiplied channels: the simd backend's scheme (see
 /// FillPainter), each channel (d w8 + c8 m8) / 255 rounded, w8 = 255 - m c.a,
@@ -386,24 +375,22 @@ static inline void blend_chunk8(const fill_painter *c, uint32_t *restrict px, co
     for (int l = 0; l < LANES; l++) px[l] = x32[l] | y32[l] << 8;
 }
 
-/// One marked chunk: prefix sum, rule and blend of its 16 pixels
-/// (`count` < 16 at the right edge of the canvas). A whole-channel colour
-/// takes the 8-bit blend where every coverage rounds to 0 or 255 (chunks
-/// all 0 left alone and, under an opaque colour, those all 255 stored);
-/// a chunk with any partial coverage takes the float blend, which is exact
-/// there where the 8-bit one is not (FillPainter in the simd backend says
-/// why: the rounding of m to 8 bits breaks the mean bound on canvases
-/// that are mostly edge).
-static inline void paint_chunk(const fill_sweeper *c, const uint32_t *restrict q, uint32_t *restrict px, int count,
-                               uint32_t carry) {
-    const uint32_t *restrict m = c->masks;
+/// One marked chunk: the rule and blend of its 16 pixels, `a` its
+/// windings (the prefix sum; `count` < 16 at the right edge of the canvas).
+/// A whole-channel colour takes the 8-bit blend where every coverage rounds
+/// to 0 or 255 (chunks all 0 left alone and, under an opaque colour, those
+/// all 255 stored); a chunk with any partial coverage takes the float
+/// blend, which is exact there where the 8-bit one is not (FillPainter in
+/// the simd backend says why: the rounding of m to 8 bits breaks the mean
+/// bound on canvases that are mostly edge).
+static inline void paint_chunk(const fill_sweeper *c, const uint32_t *restrict a, uint32_t *restrict px, int count) {
     if (count == LANES && c->painter.integral) {
         uint32_t m8[LANES];
         float cov[LANES];
         uint32_t any = 0, all = 255, partial = 0;
         #pragma omp simd reduction(|:any, partial) reduction(&:all)
         for (int l = 0; l < LANES; l++) {
-            cov[l] = raster_fill_coverage(PREFIX_LANE(q, m, l) + carry, c->evenodd);
+            cov[l] = raster_fill_coverage(a[l], c->evenodd);
             m8[l] = (uint32_t)(cov[l] * 255.0f + 0.5f);
             any |= m8[l];
             all &= m8[l];
@@ -426,14 +413,14 @@ static inline void paint_chunk(const fill_sweeper *c, const uint32_t *restrict q
     if (count == LANES) {
         if (c->evenodd) {
             #pragma omp simd
-            for (int l = 0; l < LANES; l++) px[l] = blend_pixel(&c->painter, px[l], raster_fill_coverage(PREFIX_LANE(q, m, l) + carry, 1));
+            for (int l = 0; l < LANES; l++) px[l] = blend_pixel(&c->painter, px[l], raster_fill_coverage(a[l], 1));
         } else {
             #pragma omp simd
-            for (int l = 0; l < LANES; l++) px[l] = blend_pixel(&c->painter, px[l], raster_fill_coverage(PREFIX_LANE(q, m, l) + carry, 0));
+            for (int l = 0; l < LANES; l++) px[l] = blend_pixel(&c->painter, px[l], raster_fill_coverage(a[l], 0));
         }
         return;
     }
-    for (int l = 0; l < count; l++) px[l] = blend_pixel(&c->painter, px[l], raster_fill_coverage(PREFIX_LANE(q, m, l) + carry, c->evenodd));
+    for (int l = 0; l < count; l++) px[l] = blend_pixel(&c->painter, px[l], raster_fill_coverage(a[l], c->evenodd));
 }
 
 static void sweep_row(const fill_sweeper *c, int y, int top) {
@@ -454,12 +441,10 @@ static void sweep_row(const fill_sweeper *c, int y, int top) {
             if (x0 > done && done < width)
                 paint_run(&c->painter, px + done, (x0 < width ? x0 : width) - done, raster_fill_coverage(carry, c->evenodd));
             uint32_t *q = cell + x0;
-            /* The chunk's total (exact: any order). */
-            uint32_t total = 0;
-            for (int l = 0; l < LANES; l++) total += q[l];
-            if (x0 < width) paint_chunk(c, q, px + x0, width - x0 < LANES ? width - x0 : LANES, carry);
+            uint32_t a[LANES];
+            carry = raster_fill_prefix16(q, carry, a);
             memset(q, 0, LANES * sizeof(uint32_t));
-            carry += total;
+            if (x0 < width) paint_chunk(c, a, px + x0, width - x0 < LANES ? width - x0 : LANES);
             done = x0 + LANES;
         }
     }

@@ -83,7 +83,6 @@ typedef struct {
 typedef struct {
     fill_cells cells;
     fill_painter painter;
-    const uint32_t *masks; /* LANES x LANES prefix-sum step masks, all ones for lane >= j */
     uint8_t *dst;
     ptrdiff_t stride;
     int width;

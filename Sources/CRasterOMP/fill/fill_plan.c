@@ -69,17 +69,15 @@ static void fill_band_at(const fill_call *shared, int b) {
     }
 
     /* The band's memory, in one block from the caller. */
-    const size_t index_bytes = align64((size_t)(entries > 0 ? entries : 1) * 4), mask_bytes = align64(LANES * LANES * 4);
+    const size_t index_bytes = align64((size_t)(entries > 0 ? entries : 1) * 4);
     const size_t cell_bytes = align64(((size_t)STRIP_ROWS * plan->cell_stride + CELL_GUARD) * 4);
     const size_t bit_bytes = align64((size_t)STRIP_ROWS * plan->words * 8);
     const size_t crossing_bytes = align64((size_t)(most > 0 ? most : 1) * 8);
     const size_t start_bytes = align64((size_t)(STRIP_ROWS * samples + 1) * 4);
     uint8_t *m = (uint8_t *)shared->source->memory(shared->source->context, b,
-        index_bytes + mask_bytes + cell_bytes + bit_bytes + crossing_bytes + start_bytes + align64(STAGE_VECTORS_BYTES));
+        index_bytes + cell_bytes + bit_bytes + crossing_bytes + start_bytes + align64(STAGE_VECTORS_BYTES));
     int32_t *indices = (int32_t *)m;
     m += index_bytes;
-    uint32_t *masks = (uint32_t *)m;
-    m += mask_bytes;
     const fill_cells cells = { .cells = (uint32_t *)m, .bits = (uint64_t *)(m + cell_bytes),
                                .origin = plan->origin, .cell_stride = plan->cell_stride, .words = plan->words };
     m += cell_bytes + bit_bytes;
@@ -99,8 +97,6 @@ static void fill_band_at(const fill_call *shared, int b) {
     }
     for (int s = s1; s > s0; s--) offsets[s] = offsets[s - 1];
     offsets[s0] = 0;
-    for (int j = 0; j < LANES; j++)
-        for (int l = 0; l < LANES; l++) masks[j * LANES + l] = l >= j ? ~0u : 0u;
 
     const fill_band band = {
         .work = { .edges = edges, .offsets = offsets, .indices = indices, .first_strip = plan->first_strip },
@@ -110,7 +106,7 @@ static void fill_band_at(const fill_call *shared, int b) {
         /* Supersampled spans never overlap on a sub-scanline: their cells
            hold plain sample counts (the rule was applied per span), so the
            sweep clamps them like nonzero. */
-        .sweeper = { .cells = cells, .painter = shared->painter, .masks = masks, .dst = shared->dst,
+        .sweeper = { .cells = cells, .painter = shared->painter, .dst = shared->dst,
                      .stride = shared->stride, .width = shared->width, .evenodd = samples == 0 && shared->evenodd },
         .height = shared->height,
     };

@@ -8,6 +8,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
 
 #include "raster_omp.h"
 
@@ -92,6 +95,41 @@ static inline float raster_fill_coverage(uint32_t a, int evenodd) {
         m = m > RASTER_OMP_FILL_ONE ? RASTER_OMP_FILL_ONE : m;
     }
     return (float)(int32_t)m * (1.0f / (float)RASTER_OMP_FILL_ONE);
+}
+
+/// The row sweep's prefix sum, written once for every schedule: out[l] =
+/// carry + q[0] + ... + q[l] over one chunk of RASTER_OMP_FILL_LANES (16)
+/// fixed-point cells, in wrapping 32-bit integers (exact, so any order of
+/// adds gives the same bits); returns out[15], the carry into the next
+/// chunk. On AVX2 it is a log-step scan on two 8-lane registers -- two
+/// shifted adds within each 128-bit half, one add of the low half's total
+/// into the high half, then the carries -- 17 vector instructions, where 16
+/// broadcast cells ANDed with step masks and added cost 64 (and the 32
+/// masks do not fit in the 16 registers). Portable builds take the loop.
+static inline __attribute__((always_inline)) uint32_t raster_fill_prefix16(const uint32_t *q, uint32_t carry,
+                                                                            uint32_t *out) {
+#if defined(__AVX2__)
+    __m256i a = _mm256_loadu_si256((const __m256i *)q), b = _mm256_loadu_si256((const __m256i *)(q + 8));
+    a = _mm256_add_epi32(a, _mm256_slli_si256(a, 4));
+    b = _mm256_add_epi32(b, _mm256_slli_si256(b, 4));
+    a = _mm256_add_epi32(a, _mm256_slli_si256(a, 8));
+    b = _mm256_add_epi32(b, _mm256_slli_si256(b, 8));
+    /* Each half's element 3 (its total) broadcast, the low half's moved up. */
+    const __m256i ta = _mm256_shuffle_epi32(a, 0xFF), tb = _mm256_shuffle_epi32(b, 0xFF);
+    a = _mm256_add_epi32(a, _mm256_permute2x128_si256(ta, ta, 0x08));
+    b = _mm256_add_epi32(b, _mm256_permute2x128_si256(tb, tb, 0x08));
+    a = _mm256_add_epi32(a, _mm256_set1_epi32((int)carry));
+    b = _mm256_add_epi32(b, _mm256_permutevar8x32_epi32(a, _mm256_set1_epi32(7)));
+    _mm256_storeu_si256((__m256i *)out, a);
+    _mm256_storeu_si256((__m256i *)(out + 8), b);
+    return (uint32_t)_mm256_extract_epi32(b, 7);
+#else
+    for (int l = 0; l < RASTER_OMP_FILL_LANES; l++) {
+        carry += q[l];
+        out[l] = carry;
+    }
+    return carry;
+#endif
 }
 
 /// The rule on a supersampled span's integer crossing count: whether the

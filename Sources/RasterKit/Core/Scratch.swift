@@ -100,8 +100,6 @@ public enum ScratchSlot: Int, CaseIterable, Sendable {
     /// K4's supersampling crossing lists.
     case fillCrossings = 26
     case fillCrossingCounts = 27
-    /// The SIMD backend's prefix-sum step masks.
-    case fillPrefixMasks = 28
     /// The SIMD backend's per-band lane spill buffers.
     case fillLanes = 29
     /// K7 (see MeshLattice).

@@ -12,7 +12,8 @@ extension OpenMPBackend {
     public func fill(_ fill: PathFill, variant: FillVariant, onto dst: ImageView, scratch: Scratch) throws {
         guard let layout = CellLayout(path: fill.path, width: dst.width, height: dst.height) else { return }
         let strips = FillStrips.covering(layout.rows)
-        let bands = raster_omp_available() != 0 ? min(threads, strips.count) : 1
+        // The simd schedule's band count (without OpenMP, one band inline).
+        let bands = FillStrips.bands(strips, threads: raster_omp_available() != 0 ? threads : 1).count
         scratch.reserveBands(bands)
         var plan = raster_omp_fill_plan(
             first_strip: Int32(strips.lowerBound), strip_count: Int32(strips.count), origin: Int32(layout.origin),

@@ -23,18 +23,12 @@ extension SIMDBackend {
     public func fill(_ fill: PathFill, variant: FillVariant, onto dst: ImageView, scratch: Scratch) throws {
         guard let layout = CellLayout(path: fill.path, width: dst.width, height: dst.height) else { return }
         let strips = FillStrips.covering(layout.rows)
-        // One band of strips per thread, taken as threads come free
-        // (`RowBands`: a thread the scheduler holds back leaves its band to
-        // the caller). (Tried: four or two bands per thread, for shapes
-        // whose rows cost unevenly -- the blob's halves differ by ~25% --
-        // but each band flattens the path again, and the extra set-ups
-        // cost more.)
-        let bands = RowBands(items: strips.count, threads: threads, perThread: 1)
+        // One band of strips per thread (`FillStrips.bands`), taken as
+        // threads come free (`RowBands`: a thread the scheduler holds back
+        // leaves its band to the caller).
+        let bands = FillStrips.bands(strips, threads: threads)
         scratch.reserveBands(bands.workers)
         let painter = FillPainter(fill.color)
-        // The masks never change: written once per scratch, not per frame.
-        let masks = scratch.buffer(ScratchSlot.fillPrefixMasks, count: FillLanes.width, of: Word16Lanes.self, key: 0)
-        if masks.fresh { PrefixMasks.write(masks.pointer) }
         let samples = variant.samplesPerAxis ?? 0
         let evenOdd = fill.rule == .evenodd && samples == 0
         // A closure literal straight into `run` (not a stored `let`): a stored
@@ -66,7 +60,7 @@ extension SIMDBackend {
                     cells: store, samples: samples, evenOdd: fill.rule == .evenodd,
                     crossings: scratch.buffer(ScratchSlot.fillCrossings, count: max(1, strips.maxCrossings), of: SIMD2<Float>.self),
                     starts: scratch.buffer(ScratchSlot.fillCrossingCounts, count: samples > 0 ? subLines + 1 : 1, of: Int32.self)),
-                sweeper: SIMDFillSweeper(cells: store, dst: dst, painter: painter, masks: masks.pointer))
+                sweeper: SIMDFillSweeper(cells: store, dst: dst, painter: painter))
             if evenOdd { worker.run(0..<strips.count, rule: EvenOddCoverage.self) } else { worker.run(0..<strips.count, rule: NonZeroCoverage.self) }
         }
     }

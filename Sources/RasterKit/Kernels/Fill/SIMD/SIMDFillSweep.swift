@@ -1,42 +1,4 @@
-/// The inclusive prefix sum of 16 fixed-point cells, as 16 adds of a
-/// broadcast cell ANDed with an all-ones step mask (lanes >= j): on
-/// AVX-512 a vpandd with an embedded broadcast and a vpaddd each, off the
-/// running sum's critical path; exact (wrapping) integer sums. The masks come from memory filled at run
-/// time on purpose: shuffle-based scans (Hillis-Steele, Blelloch) and
-/// compile-time constant masks are both "optimised" by LLVM into ~60
-/// scattered 128-bit shuffles on this toolchain.
-struct PrefixMasks {
-    let m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15: Word16Lanes
-
-    /// Loads the 16 masks written by `PrefixMasks.write`.
-    @_transparent
-    init(_ p: UnsafePointer<Word16Lanes>) {
-        m0 = p[0]; m1 = p[1]; m2 = p[2]; m3 = p[3]; m4 = p[4]; m5 = p[5]; m6 = p[6]; m7 = p[7]
-        m8 = p[8]; m9 = p[9]; m10 = p[10]; m11 = p[11]; m12 = p[12]; m13 = p[13]; m14 = p[14]; m15 = p[15]
-    }
-
-    /// Mask j has ones in lanes j... Kept out of line so its stores are not
-    /// forwarded to the loads as constants.
-    @inline(never)
-    static func write(_ p: UnsafeMutablePointer<Word16Lanes>) {
-        for j in 0..<FillLanes.width {
-            var v = Word16Lanes()
-            for i in j..<FillLanes.width { v[i] = ~0 }
-            p[j] = v
-        }
-    }
-
-    /// a_i = sum of q[0...i].
-    @_transparent
-    func prefixSum(_ q: UnsafePointer<UInt32>) -> Word16Lanes {
-        @_transparent func b(_ i: Int) -> Word16Lanes { Word16Lanes(repeating: q[i]) }
-        var a0 = m0 & b(0), a1 = m1 & b(1), a2 = m2 & b(2), a3 = m3 & b(3)
-        a0 &+= m4 & b(4); a1 &+= m5 & b(5); a2 &+= m6 & b(6); a3 &+= m7 & b(7)
-        a0 &+= m8 & b(8); a1 &+= m9 & b(9); a2 &+= m10 & b(10); a3 &+= m11 & b(11)
-        a0 &+= m12 & b(12); a1 &+= m13 & b(13); a2 &+= m14 & b(14); a3 &+= m15 & b(15)
-        return (a0 &+ a1) &+ (a2 &+ a3)
-    }
-}
+import CRasterOMP
 
 /// The row sweep of the simd schedule: each row of the strip's cells is
 /// walked chunk by marked chunk -- a 16-lane prefix sum gives the winding,
@@ -46,8 +8,15 @@ struct SIMDFillSweeper {
     let cells: SIMDFillCells
     let dst: ImageView
     let painter: FillPainter
-    /// The prefix sum's step masks (`PrefixMasks.write`).
-    let masks: UnsafeMutablePointer<Word16Lanes>
+
+    /// The C schedule's prefix sum (raster_fill.h's `raster_fill_prefix16`),
+    /// compiled here for the host's vector ISA and inlined into the sweep:
+    /// `a` gets carry + the running sum of the 16 cells at `q`; returns its
+    /// last lane.
+    @inline(__always)
+    static func prefixSum(_ q: UnsafePointer<UInt32>, carry: UInt32, into a: inout Word16Lanes) -> UInt32 {
+        withUnsafeMutableBytes(of: &a) { raster_fill_prefix16(q, carry, $0.baseAddress!.assumingMemoryBound(to: UInt32.self)) }
+    }
 
     /// Sweeps one row: marked chunks get a prefix sum and per-pixel
     /// coverage, the runs between them one constant coverage. Cells and
@@ -60,7 +29,6 @@ struct SIMDFillSweeper {
         let pixels = dst.row(y)
         let width = dst.width
         let painter = self.painter
-        let prefix = PrefixMasks(masks)
         var carry: UInt32 = 0
         var done = layout.origin // pixels before this are painted
         for w in 0..<layout.words {
@@ -73,10 +41,9 @@ struct SIMDFillSweeper {
                 if x0 > done && done < width {
                     painter.run(pixels + 4 * done, count: min(x0, width) - done, coverage: Rule.coverage(carry))
                 }
-                let local = prefix.prefixSum(cell + x0)
+                var a = Word16Lanes()
+                carry = SIMDFillSweeper.prefixSum(cell + x0, carry: carry, into: &a)
                 UnsafeMutableRawPointer(cell + x0).storeBytes(of: Word16Lanes(), as: Word16Lanes.self)
-                let a = local &+ carry
-                carry &+= local[FillLanes.width - 1]
                 if x0 < width {
                     painter.chunk(pixels + 4 * x0, count: min(FillLanes.width, width - x0), coverage: Rule.coverage(a))
                 }

@@ -88,6 +88,16 @@ struct FillStrips {
         rows.isEmpty ? 0..<0 : rows.lowerBound >> stripShift ..< ((rows.upperBound - 1) >> stripShift) + 1
     }
 
+    /// How a fill's strips are shared among `threads` threads, for every
+    /// schedule (the openmp one sizes its team by the same count): one band
+    /// of strips per thread, because each band flattens the path again.
+    /// (Tried: four or two bands per thread, for shapes whose rows cost
+    /// unevenly -- the blob's halves differ by ~25% -- but the extra
+    /// set-ups cost more.)
+    static func bands(_ strips: Range<Int>, threads: Int) -> RowBands {
+        RowBands(items: strips.count, threads: threads, perThread: 1)
+    }
+
     /// log2(rows).
     static let stripShift = Int(RASTER_OMP_FILL_STRIP_SHIFT)
 
