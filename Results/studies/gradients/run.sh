@@ -14,7 +14,7 @@
 # Needs: python3 with `pip install blend2d-python numba numpy` (PY=...).
 # BASE_BIN=path: a rasterbench already built from BASE, used instead of
 # building one in a temporary worktree. B2D_PEER=path: the native peer
-# (default /work/peers/build/blend2d_peer).
+# (default /work/peers/build/blend2d_peer). AB=0: skip the closing `ab`.
 # Usage: Results/studies/gradients/run.sh [BASE] [ROUNDS] [OUT]
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
@@ -25,7 +25,9 @@ py=${PY:-python3}
 b2d=${B2D_PEER:-/work/peers/build/blend2d_peer}
 mkdir -p "$out"
 swift build -c release --product rasterbench >/dev/null
-if [ -n "${BASE_BIN:-}" ]; then
+if [ "${AB:-1}" = 0 ]; then
+    basebin=
+elif [ -n "${BASE_BIN:-}" ]; then
     # A rasterbench already built from BASE (saves a release build on a busy host).
     basebin=$BASE_BIN
 else
@@ -50,4 +52,5 @@ for r in $(seq 1 "$rounds"); do
     done
 done
 "$py" Results/studies/gradients/summary.py "$out"
+[ "${AB:-1}" = 0 ] && exit 0
 .build/release/rasterbench ab "$basebin" "${sel[@]}" --rounds 4 --quick --out "$out/ab" | tee "$out/ab.txt"
