@@ -45,6 +45,18 @@ typedef struct {
     const uint32_t *packed;
 } gradient_call;
 
+#if defined(__AVX2__)
+/// Eight pixels' channels (r, g, b, a: 32-bit lanes, pixel i in lane i)
+/// as eight RGBA8 words: saturating packs (values outside [0, 255] clamp)
+/// leave r0-3 g0-3 b0-3 a0-3 in each half, and one byte shuffle
+/// interleaves them.
+static inline __m256i pack_planar(__m256i r, __m256i g, __m256i b, __m256i a) {
+    const __m256i order = _mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
+                                           0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+    return _mm256_shuffle_epi8(_mm256_packus_epi16(_mm256_packs_epi32(r, g), _mm256_packs_epi32(b, a)), order);
+}
+#endif
+
 /// Pixels x0..<x1 of a linear run from its fixed-point colours
 /// (raster_gradient_run_steps): four vector adds and shifts and two packs
 /// per 8 pixels. While a whole vector fits in the row it is
@@ -88,8 +100,8 @@ static void step_run(uint32_t *row, int x, int x1, int width, const int32_t v0[4
 /// between the interval's two stop colours and converts without overflow;
 /// the half of round-half-up is folded into the bias and truncation is the
 /// floor of the non-negative result.
-static void radial_run(const raster_gradient_row *r, const raster_gradient_span *s, const float *sl, const float *bi,
-                       uint32_t *row, int x, int x1, int width) {
+static void radial_run_clamped(const raster_gradient_row *r, const raster_gradient_span *s, const float *sl,
+                               const float *bi, uint32_t *row, int x, int x1, int width) {
     const float sign = s->sign, period = s->period, offset = s->offset;
     const float cx = r->cx, dy2 = r->dy2, inv_r = r->inv_r;
 #if defined(__AVX2__) && defined(__FMA__)
@@ -100,9 +112,6 @@ static void radial_run(const raster_gradient_row *r, const raster_gradient_span 
     const __m256 sr = _mm256_set1_ps(sl[0]), sg = _mm256_set1_ps(sl[1]), sb = _mm256_set1_ps(sl[2]), sa = _mm256_set1_ps(sl[3]);
     const __m256 br = _mm256_set1_ps(bi[0] + 0.5f), bg = _mm256_set1_ps(bi[1] + 0.5f);
     const __m256 bb = _mm256_set1_ps(bi[2] + 0.5f), ba = _mm256_set1_ps(bi[3] + 0.5f);
-    // packus leaves r0-3 g0-3 b0-3 a0-3 in each half; this interleaves them.
-    const __m256i order = _mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
-                                           0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
     __m256 xf = _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7));
     for (; x < x1 && x + 8 <= width; x += 8) {
         const __m256 dx = _mm256_sub_ps(xf, vcx);
@@ -112,8 +121,7 @@ static void radial_run(const raster_gradient_row *r, const raster_gradient_span 
         const __m256i ig = _mm256_cvttps_epi32(_mm256_fmadd_ps(t, sg, bg));
         const __m256i ib = _mm256_cvttps_epi32(_mm256_fmadd_ps(t, sb, bb));
         const __m256i ia = _mm256_cvttps_epi32(_mm256_fmadd_ps(t, sa, ba));
-        const __m256i planar = _mm256_packus_epi16(_mm256_packs_epi32(ir, ig), _mm256_packs_epi32(ib, ia));
-        _mm256_storeu_si256((__m256i *)(row + x), _mm256_shuffle_epi8(planar, order));
+        _mm256_storeu_si256((__m256i *)(row + x), pack_planar(ir, ig, ib, ia));
         xf = _mm256_add_ps(xf, eight);
     }
 #endif
@@ -122,6 +130,46 @@ static void radial_run(const raster_gradient_row *r, const raster_gradient_span 
         const float t = sign * (sqrtf(dx * dx + dy2) * inv_r - period) + offset;
         row[x] = raster_pack(t * sl[0] + bi[0], t * sl[1] + bi[1], t * sl[2] + bi[2], t * sl[3] + bi[3]);
     }
+}
+
+/// A radial run whose colours need no clamp (raster_gradient_radial_fold):
+/// one multiply-add per channel from d = sqrt((x - cx)^2 + dy2), truncated
+/// (the half is in c). Whole vectors stored past the run's end (later runs
+/// overwrite them) may hold any value: the saturating packs keep every
+/// conversion defined.
+static void radial_run_folded(const raster_gradient_row *r, const float k[4], const float c[4],
+                              uint32_t *row, int x, int x1, int width) {
+    const float cx = r->cx, dy2 = r->dy2;
+#if defined(__AVX2__) && defined(__FMA__)
+    const __m256 vdy2 = _mm256_set1_ps(dy2), vcx = _mm256_set1_ps(cx), eight = _mm256_set1_ps(8.0f);
+    const __m256 kr = _mm256_set1_ps(k[0]), kg = _mm256_set1_ps(k[1]), kb = _mm256_set1_ps(k[2]), ka = _mm256_set1_ps(k[3]);
+    const __m256 cr = _mm256_set1_ps(c[0]), cg = _mm256_set1_ps(c[1]), cb = _mm256_set1_ps(c[2]), ca = _mm256_set1_ps(c[3]);
+    __m256 xf = _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7));
+    for (; x < x1 && x + 8 <= width; x += 8) {
+        const __m256 dx = _mm256_sub_ps(xf, vcx);
+        const __m256 d = _mm256_sqrt_ps(_mm256_fmadd_ps(dx, dx, vdy2));
+        const __m256i ir = _mm256_cvttps_epi32(_mm256_fmadd_ps(d, kr, cr));
+        const __m256i ig = _mm256_cvttps_epi32(_mm256_fmadd_ps(d, kg, cg));
+        const __m256i ib = _mm256_cvttps_epi32(_mm256_fmadd_ps(d, kb, cb));
+        const __m256i ia = _mm256_cvttps_epi32(_mm256_fmadd_ps(d, ka, ca));
+        _mm256_storeu_si256((__m256i *)(row + x), pack_planar(ir, ig, ib, ia));
+        xf = _mm256_add_ps(xf, eight);
+    }
+#endif
+    for (; x < x1; x++) {
+        const float dx = (float)x - cx;
+        const float d = sqrtf(dx * dx + dy2);
+        uint32_t px = 0;
+        for (int ch = 0; ch < 4; ch++) px |= (uint32_t)(int32_t)(d * k[ch] + c[ch]) << (8 * ch);
+        row[x] = px;
+    }
+}
+
+static void radial_run(const raster_gradient_row *r, const raster_gradient_span *s, const float *sl, const float *bi,
+                       uint32_t *row, int x, int x1, int width) {
+    float k[4], c[4];
+    if (raster_gradient_radial_fold(r, s, sl, bi, k, c)) radial_run_folded(r, k, c, row, x, x1, width);
+    else radial_run_clamped(r, s, sl, bi, row, x, x1, width);
 }
 
 /// One run: a fill when its interval is constant, else the affine colour of

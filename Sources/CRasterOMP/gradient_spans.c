@@ -133,6 +133,27 @@ int raster_gradient_run_steps(const raster_gradient_row *r, const raster_gradien
     return x1;
 }
 
+int raster_gradient_radial_fold(const raster_gradient_row *r, const raster_gradient_span *s, const float *slope,
+                                const float *bias, float k[4], float c[4]) {
+    const double a = (double)s->sign * (double)r->inv_r;
+    const double b = (double)s->offset - (double)s->sign * (double)s->period;
+    const double lo = r->starts[s->interval], hi = r->starts[s->interval + 1];
+    // u = d * inv_r is below |period| + 2 on the run's pixels (reflect's
+    // period is the widest).
+    const double u_max = fabs((double)s->period) + 2.0;
+    for (int ch = 0; ch < 4; ch++) {
+        const double sl = slope[ch], kd = a * sl, cd = b * sl + (double)bias[ch] + 0.5;
+        const double e0 = lo * sl + (double)bias[ch] + 0.5, e1 = hi * sl + (double)bias[ch] + 0.5;
+        // Negated so that NaN fails too.
+        if (!(e0 >= RASTER_GRADIENT_FOLD_MARGIN && e0 <= 256.0 - RASTER_GRADIENT_FOLD_MARGIN &&
+              e1 >= RASTER_GRADIENT_FOLD_MARGIN && e1 <= 256.0 - RASTER_GRADIENT_FOLD_MARGIN &&
+              fabs(sl) * u_max < RASTER_GRADIENT_FOLD_LIMIT && fabs(cd) < RASTER_GRADIENT_FOLD_LIMIT)) return 0;
+        k[ch] = (float)kd;
+        c[ch] = (float)cd;
+    }
+    return 1;
+}
+
 int raster_gradient_prefers_spans(int width, double u_per_pixel, int intervals, int extend, int shape) {
     // Pieces per row: intervals once (pad) or per period crossed, on each
     // side of a radial centre. Short spans cost more to find than to blend.

@@ -191,6 +191,71 @@ final class GradientRunTests: XCTestCase {
         XCTAssertGreaterThan(stepped, 100_000) // the jobs do step long runs
     }
 
+    /// A radial run's colours folded into one multiply-add per channel from
+    /// d (raster_gradient_radial_fold) as a stage: on an accepted run every
+    /// pixel, computed as the run loops compute it (Float d, one fused
+    /// multiply-add), is within 0.01 levels of the double-precision colour
+    /// of the t its class gives, and in [0, 256) with no clamp; a run is
+    /// refused only when a colour at an end of its interval leaves the
+    /// margin or a term reaches RASTER_GRADIENT_FOLD_LIMIT.
+    func testRadialFoldStaysWithinItsBoundOfTheDoubleColour() throws {
+        var rng = SeededGenerator(seed: 0x18_0006)
+        var folded = 0, refused = 0
+        for job in 0..<200 {
+            let width = [7, 300, 2001][job % 3]
+            let extend = ExtendMode.allCases[job % 3]
+            let radius = [3.0, 40, Double(width), 10 * Double(width)][Int(rng.next() % 4)]
+            let g = try Gradient(shape: .radial(center: Point(rng.uniform(-0.5...1.5) * Double(width), rng.uniform(-50...50)),
+                                                radius: radius), stops: Self.randomStops(&rng), extend: extend)
+            let pixel = GradientPixelGeometryProbe(g)
+            let ramp = g.ramp
+            var row = pixel.row(Int(rng.next() % 7), width: width, starts: ramp.starts, count: ramp.starts.count)
+            ramp.starts.withUnsafeBufferPointer { starts in
+                row.starts = starts.baseAddress
+                var span = raster_gradient_span()
+                var x = 0
+                while x < width {
+                    let end = Int(raster_gradient_next_span(&row, Int32(x), &span))
+                    let i = Int(span.interval)
+                    defer { x = end }
+                    if ramp.flat[i] { continue }
+                    var sl = Array(0..<4).map { ramp.slopes[i][$0] }, bi = Array(0..<4).map { ramp.biases[i][$0] }
+                    var k = [Float](repeating: 0, count: 4), c = [Float](repeating: 0, count: 4)
+                    let double = { (px: Int, ch: Int) -> Double in
+                        let t = Double(span.sign) * (Double(raster_gradient_u(&row, Int32(px))) - Double(span.period)) + Double(span.offset)
+                        return t * Double(sl[ch]) + Double(bi[ch]) + 0.5
+                    }
+                    guard raster_gradient_radial_fold(&row, &span, &sl, &bi, &k, &c) != 0 else {
+                        // The interval's end colours, and the terms' size.
+                        let m = RASTER_GRADIENT_FOLD_MARGIN - 0.01
+                        let ends = [Double(ramp.starts[i]), Double(ramp.starts[i + 1])]
+                        let outside = (0..<4).contains { ch in
+                            ends.contains { e in
+                                let v = e * Double(sl[ch]) + Double(bi[ch]) + 0.5
+                                return !(v >= m && v <= 256 - m)
+                            } || abs(Double(bi[ch])) + abs(Double(sl[ch])) * (abs(Double(span.period)) + 3) > RASTER_GRADIENT_FOLD_LIMIT / 2
+                        }
+                        XCTAssert(outside, "job \(job): run \(x)..<\(end) refused in range")
+                        refused += 1
+                        continue
+                    }
+                    for px in x..<end {
+                        let dx = Float(px) - row.cx
+                        let d = row.dy2.addingProduct(dx, dx).squareRoot()
+                        for ch in 0..<4 {
+                            let v = c[ch].addingProduct(d, k[ch])
+                            XCTAssertLessThan(abs(Double(v) - double(px, ch)), 0.01, "job \(job) pixel \(px) channel \(ch)")
+                            XCTAssert(v >= 0 && v < 256, "job \(job) pixel \(px) channel \(ch): \(v) needs a clamp")
+                        }
+                    }
+                    folded += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(folded, 200) // most runs fold
+        XCTAssertGreaterThan(refused, 0) // and steep ones do not
+    }
+
     /// A row longer than one fixed-point chunk, and runs a few pixels long
     /// next to each other (whole vectors stored past a run's end must be
     /// overwritten by the runs after it): every backend within the bound.

@@ -313,6 +313,29 @@ int raster_gradient_mirror_axis(const raster_gradient_row *row);
 int raster_gradient_run_steps(const raster_gradient_row *row, const raster_gradient_span *span, const float *slope,
                               const float *bias, int x0, int x1, int32_t start[4], int32_t step[4]);
 
+/// A radial run's colours as one multiply-add per channel from
+/// d = sqrt((x - cx)^2 + dy2), the distance the run loops compute: within
+/// the run t = sign * (d * inv_r - period) + offset and the channel is
+/// t * slope + bias, so channel + 1/2 = d * k + c with k and c evaluated
+/// in double and rounded to Float once (the half of round-half-up folded
+/// into c; the loops floor or truncate the result). Every pixel of the run
+/// has t in the interval [lo, hi] up to Float's rounding of u, so its
+/// colour lies between the interval's end colours. The run qualifies
+/// (returns 1, filling k and c) when those end colours plus the half are
+/// within [RASTER_GRADIENT_FOLD_MARGIN, 256 - RASTER_GRADIENT_FOLD_MARGIN]
+/// and every term (|slope| * u, |c|) is below RASTER_GRADIENT_FOLD_LIMIT:
+/// then u's rounding moves a colour by at most 2^14 * 2^-23 = 2^-9 of a
+/// level, and each of the three Float roundings of the fold (k, c, the
+/// multiply-add) by at most 2^14 * 2^-24 = 2^-10, together far below the
+/// margin, so the result needs no clamp. Otherwise (a steep interval,
+/// terms that would cancel, colours outside [0, 255]) it returns 0 and the
+/// caller clamps t to the interval as before. No square root: it costs a
+/// few multiplies per run.
+#define RASTER_GRADIENT_FOLD_LIMIT 16384.0
+#define RASTER_GRADIENT_FOLD_MARGIN 0.375
+int raster_gradient_radial_fold(const raster_gradient_row *row, const raster_gradient_span *span, const float *slope,
+                                const float *bias, float k[4], float c[4]);
+
 /// Pixels per expected run below which a row is cheaper per pixel (a
 /// compare and select per interval) than as runs.
 #define RASTER_GRADIENT_SPAN_MIN_PIXELS 16.0

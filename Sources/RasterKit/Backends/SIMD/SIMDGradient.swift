@@ -136,8 +136,11 @@ struct RampLanes {
                 storeLinearRun(&row, &span, k, from: x, to: end, p)
             } else {
                 let lo = starts[k], hi = starts[k + 1]
-                if Self.convertsUnclamped(slopes[k], biases[k], lo, hi) {
-                    storeRadialRun(row, span, slopes[k], biases[k], lo, hi, from: x, to: end, p)
+                var fold = (k: SIMD4<Float>(), c: SIMD4<Float>())
+                if Self.radialFold(row, span, slopes[k], biases[k], &fold) {
+                    storeRadialRun(row, fold.k, fold.c, from: x, to: end, p)
+                } else if Self.convertsUnclamped(slopes[k], biases[k], lo, hi) {
+                    storeRadialRunInterval(row, span, slopes[k], biases[k], lo, hi, from: x, to: end, p)
                 } else {
                     storeRadialRunClamped(row, span, slopes[k], biases[k], from: x, to: end, p)
                 }
@@ -241,13 +244,67 @@ struct RampLanes {
         return all(a .>= 0.25 .& a .<= 255.75 .& b .>= 0.25 .& b .<= 255.75 .& big .< 0x1p20)
     }
 
+    /// raster_gradient_radial_fold: whether a radial run's colours are one
+    /// multiply-add per channel from d, and the coefficients.
+    @inline(__always)
+    static func radialFold(_ row: raster_gradient_row, _ span: raster_gradient_span, _ sl: SIMD4<Float>, _ bi: SIMD4<Float>,
+                           _ fold: inout (k: SIMD4<Float>, c: SIMD4<Float>)) -> Bool {
+        var row = row, span = span, sl = sl, bi = bi
+        return withUnsafeMutablePointer(to: &sl) { slp in
+            withUnsafeMutablePointer(to: &bi) { bip in
+                withUnsafeMutablePointer(to: &fold.k) { kp in
+                    withUnsafeMutablePointer(to: &fold.c) { cp in
+                        raster_gradient_radial_fold(
+                            &row, &span, UnsafeRawPointer(slp).assumingMemoryBound(to: Float.self),
+                            UnsafeRawPointer(bip).assumingMemoryBound(to: Float.self),
+                            UnsafeMutableRawPointer(kp).assumingMemoryBound(to: Float.self),
+                            UnsafeMutableRawPointer(cp).assumingMemoryBound(to: Float.self)) != 0
+                    }
+                }
+            }
+        }
+    }
+
+    /// A radial run from raster_gradient_radial_fold's coefficients: each
+    /// channel plus the half is d * k + c, in [0, 256) on the run's pixels,
+    /// so floor plus 2^23 leaves its byte in the low bits of the lane.
+    /// Whole vectors past the run's end (overwritten by later runs) may
+    /// hold anything: the masks keep each lane's byte in its place.
+    @inline(__always)
+    func storeRadialRun(_ row: raster_gradient_row, _ k: SIMD4<Float>, _ c: SIMD4<Float>,
+                        from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>) {
+        let cx = row.cx, dy2 = FloatLanes(repeating: row.dy2), width = Int(row.width)
+        let kr = FloatLanes(repeating: k.x), kg = FloatLanes(repeating: k.y)
+        let kb = FloatLanes(repeating: k.z), ka = FloatLanes(repeating: k.w)
+        let cr = FloatLanes(repeating: c.x), cg = FloatLanes(repeating: c.y)
+        let cb = FloatLanes(repeating: c.z), ca = FloatLanes(repeating: c.w)
+        @inline(__always) func byte(_ v: FloatLanes) -> WordLanes {
+            unsafeBitCast(v.rounded(.down) + Lanes.magic, to: WordLanes.self)
+        }
+        var x = x0
+        // Whole floats (below 2^24): adding 8 is exact, as converting each x is.
+        var xf = Lanes.ramp + Float(x0)
+        while x < x1 {
+            let dx = xf - cx
+            xf += Float(Lanes.width)
+            let d = dy2.addingProduct(dx, dx).squareRoot()
+            let w = byte(cr.addingProduct(d, kr)) & 0xFF | (byte(cg.addingProduct(d, kg)) &<< 8) & 0xFF00
+                | (byte(cb.addingProduct(d, kb)) &<< 16) & 0xFF_0000 | byte(ca.addingProduct(d, ka)) &<< 24
+            // A whole vector while it fits in the row; at the row's end
+            // only the run's pixels (a scalar conversion per pixel would
+            // be a generic call here).
+            Lanes.store(w, to: p + 4 * x, count: x + Lanes.width <= width ? Lanes.width : x1 - x)
+            x += Lanes.width
+        }
+    }
+
     /// A radial run whose colours need no clamp (convertsUnclamped): t is
     /// held in the run's interval [lo, hi] (it is there but for Float's
     /// rounding), the half of round-half-up is folded into the bias, and
     /// floor plus 2^23 leaves each byte in the low bits of its lane.
     @inline(__always)
-    func storeRadialRun(_ row: raster_gradient_row, _ span: raster_gradient_span, _ sl: SIMD4<Float>, _ bi: SIMD4<Float>,
-                        _ lo: Float, _ hi: Float, from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>) {
+    func storeRadialRunInterval(_ row: raster_gradient_row, _ span: raster_gradient_span, _ sl: SIMD4<Float>, _ bi: SIMD4<Float>,
+                                _ lo: Float, _ hi: Float, from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>) {
         // addingProduct with all operands vectors compiles to one vfmadd
         // here (objdump); the other run loops keep plain * and +.
         let a = FloatLanes(repeating: span.sign * row.inv_r), b = FloatLanes(repeating: span.offset - span.sign * span.period)
