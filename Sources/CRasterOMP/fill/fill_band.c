@@ -298,15 +298,17 @@ static void sample_strip(const fill_sampler *c, const fill_strip_work *w, int s,
 
 /// d = c m + d (1 - m c.a / 255), rounded half up. No clamping is needed for
 /// a premultiplied colour (c <= c.a) and m in [0, 1]: the result is <= 255.
+/// Converted through int32 (the same value here): AVX2 has no vector
+/// float -> uint32 (pixel.h's raster_quantize says more).
 /// Runs, tails, partly covered chunks and colours with a fractional channel
 /// use it; whole chunks of whole-channel colours whose every coverage
 /// rounds to 0 or 255 take `blend_chunk8`.
 static inline uint32_t blend_pixel(const fill_painter *c, uint32_t d, float m) {
     const float inv = 1.0f - m * c->alpha;
-    const uint32_t r = (uint32_t)(c->color[0] * m + (float)(d & 0xFF) * inv + 0.5f);
-    const uint32_t g = (uint32_t)(c->color[1] * m + (float)(d >> 8 & 0xFF) * inv + 0.5f);
-    const uint32_t b = (uint32_t)(c->color[2] * m + (float)(d >> 16 & 0xFF) * inv + 0.5f);
-    const uint32_t a = (uint32_t)(c->color[3] * m + (float)(d >> 24) * inv + 0.5f);
+    const uint32_t r = (uint32_t)(int32_t)(c->color[0] * m + (float)(d & 0xFF) * inv + 0.5f);
+    const uint32_t g = (uint32_t)(int32_t)(c->color[1] * m + (float)(d >> 8 & 0xFF) * inv + 0.5f);
+    const uint32_t b = (uint32_t)(int32_t)(c->color[2] * m + (float)(d >> 16 & 0xFF) * inv + 0.5f);
+    const uint32_t a = (uint32_t)(int32_t)(c->color[3] * m + (float)(d >> 24) * inv + 0.5f);
     return r | g << 8 | b << 16 | a << 24;
 }
 
@@ -344,7 +346,7 @@ static inline void blend_chunk8(const fill_painter *c, uint32_t *restrict px, co
     uint32_t rb[LANES], ga[LANES], mm[LANES], ww[LANES], crb[LANES], cga[LANES];
     #pragma omp simd
     for (int l = 0; l < LANES; l++) {
-        const uint32_t w8 = c->opaque ? 255 - m8[l] : (uint32_t)(255.5f - (float)m8[l] * c->alpha);
+        const uint32_t w8 = c->opaque ? 255 - m8[l] : (uint32_t)(int32_t)(255.5f - (float)m8[l] * c->alpha);
         mm[l] = m8[l] | m8[l] << 16;
         ww[l] = w8 | w8 << 16;
         rb[l] = px[l] & 0x00FF00FF;
@@ -391,7 +393,7 @@ static inline void paint_chunk(const fill_sweeper *c, const uint32_t *restrict a
         #pragma omp simd reduction(|:any, partial) reduction(&:all)
         for (int l = 0; l < LANES; l++) {
             cov[l] = raster_fill_coverage(a[l], c->evenodd);
-            m8[l] = (uint32_t)(cov[l] * 255.0f + 0.5f);
+            m8[l] = (uint32_t)(int32_t)(cov[l] * 255.0f + 0.5f);
             any |= m8[l];
             all &= m8[l];
             partial |= (m8[l] + 1) & 0xFE; /* 0 only for m8 = 0 or 255 */
