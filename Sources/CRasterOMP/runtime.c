@@ -38,6 +38,7 @@ static _Thread_local int spin_set = -1;
 static const uint64_t late_start_ns = (uint64_t)RASTER_LATE_START_US * 1000u;
 static const uint64_t contended_hold_ns = (uint64_t)RASTER_CONTENDED_HOLD_MS * 1000000u;
 static const uint64_t solo_region_ns = (uint64_t)RASTER_SOLO_REGION_US * 1000u;
+static const uint64_t shared_core_min_ns = (uint64_t)RASTER_SHARED_CORE_MIN_US * 1000u;
 
 int raster_team_fork(raster_team_watch *watch, raster_team_site *site, int team, const int *next, int count) {
     const uint64_t now = now_ns();
@@ -56,10 +57,20 @@ int raster_team_fork(raster_team_watch *watch, raster_team_site *site, int team,
     return team;
 }
 
+// The calling thread's CPU time (a system call, about a microsecond here:
+// twice per thread per region).
+static uint64_t thread_cpu_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+// The CPU time at which this thread arrived in its current region.
+static _Thread_local uint64_t arrived_cpu_ns;
+
 void raster_team_arrive(raster_team_watch *watch) {
-#ifdef _OPENMP
-    if (omp_get_thread_num() == 0) return;
-#endif
+    arrived_cpu_ns = thread_cpu_ns();
+    if (raster_thread_index() == 0) return;
     if (now_ns() - watch->fork_ns <= late_start_ns) return;
     __atomic_store_n(&watch->late, 1, __ATOMIC_RELAXED);
     if (__atomic_load_n(watch->next, __ATOMIC_RELAXED) >= watch->count)
@@ -67,19 +78,21 @@ void raster_team_arrive(raster_team_watch *watch) {
 }
 
 void raster_team_leave(raster_team_watch *watch) {
-#ifdef _OPENMP
-    if (omp_get_thread_num() != 0) return;
-#endif
+    __atomic_fetch_add(&watch->cpu_ns, thread_cpu_ns() - arrived_cpu_ns, __ATOMIC_RELAXED);
+    if (raster_thread_index() != 0) return;
     watch->caller_done_ns = now_ns();
 }
 
 void raster_team_join(const raster_team_watch *watch) {
-    if (!watch->late) return;
     const uint64_t now = now_ns();
+    const uint64_t wall = now - watch->fork_ns;
+    // The team had about one core between its threads (raster_omp.h).
+    const int shared = wall >= shared_core_min_ns && watch->cpu_ns * 100 < wall * RASTER_TEAM_MIN_CORE_PERCENT;
+    if (!watch->late && !shared) return;
     contended_until = now + contended_hold_ns;
-    // Every helper came to nothing, so the caller did all the work: alone,
-    // a short region is done before a held-back helper would even start.
-    if (watch->idle == watch->team - 1 && watch->caller_done_ns - watch->fork_ns < solo_region_ns)
+    // Or every helper came to nothing, so the caller did all the work:
+    // alone, a short region is done before a held-back helper would even start.
+    if (shared || (watch->idle == watch->team - 1 && watch->caller_done_ns - watch->fork_ns < solo_region_ns))
         watch->site->solo_until = now + contended_hold_ns;
 }
 

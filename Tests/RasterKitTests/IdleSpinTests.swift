@@ -37,6 +37,9 @@ final class IdleSpinTests: XCTestCase {
                 if !itemsLeft { next = 4 }
                 raster_omp_test_region(&watch)
                 if long { watch.caller_done_ns = watch.fork_ns + UInt64(RASTER_SOLO_REGION_US) * 1_000 + 1 }
+                // Plenty of CPU time: the team-on-one-core rule (its own
+                // test below) must not fire however slowly the empty region ran.
+                watch.cpu_ns = 1_000_000_000_000
                 raster_team_join(&watch)
             }
             // libomp starts this thread's team in its first region, late
@@ -56,6 +59,48 @@ final class IdleSpinTests: XCTestCase {
         }
         let spin = Int32(RASTER_IDLE_SPIN_MS)
         XCTAssertEqual(result, [2, spin, 2, spin, 2, 0, 2, 0, 1, 2, 2, spin])
+    }
+}
+
+extension IdleSpinTests {
+    /// A region of at least RASTER_SHARED_CORE_MIN_US whose threads' CPU
+    /// time adds up to less than RASTER_TEAM_MIN_CORE_PERCENT of one core
+    /// (two threads taking turns on one core) makes its site run alone for
+    /// the hold and idle threads sleep; one that got more keeps its team.
+    /// The wall time and CPU time are set on the watch, not waited for.
+    func testATeamSharingOneCoreSoloesTheSite() throws {
+        try XCTSkipIf(raster_omp_available() == 0, "built without OpenMP")
+        try XCTSkipIf(ProcessInfo.processInfo.environment["KMP_BLOCKTIME"] != "\(RASTER_IDLE_SPIN_MS)", "KMP_BLOCKTIME set by the user")
+        let result = OneShotThread.run { () -> [Int32] in
+            var site = raster_team_site(), other = raster_team_site()
+            var watch = raster_team_watch()
+            var next: Int32 = 0
+            var seen: [Int32] = []
+            let wall = UInt64(RASTER_SHARED_CORE_MIN_US) * 1_000 * 2
+            /// A region of `wall` ns (at least) whose threads ran `percent`% of it.
+            func region(percent: UInt64) {
+                next = 0
+                seen.append(raster_team_fork(&watch, &site, 2, &next, 4))
+                seen.append(raster_omp_blocktime_ms())
+                raster_omp_test_region(&watch)
+                watch.fork_ns -= wall
+                watch.caller_done_ns = watch.fork_ns
+                watch.late = 0
+                watch.cpu_ns = wall * percent / 100
+                raster_team_join(&watch)
+            }
+            var warm = raster_team_watch(), unused = raster_team_site()
+            _ = raster_team_fork(&warm, &unused, 2, &next, 4)
+            raster_omp_test_region(&warm)
+            region(percent: UInt64(RASTER_TEAM_MIN_CORE_PERCENT) + 30) // about 1.5 cores: keeps its team
+            region(percent: UInt64(RASTER_TEAM_MIN_CORE_PERCENT) - 30) // about one core: alone from now
+            seen.append(raster_team_fork(&watch, &site, 2, &next, 4))   // this site: solo
+            seen.append(raster_team_fork(&watch, &other, 2, &next, 4))  // another: its team, asleep when idle
+            seen.append(raster_omp_blocktime_ms())
+            return seen
+        }
+        let spin = Int32(RASTER_IDLE_SPIN_MS)
+        XCTAssertEqual(result, [2, spin, 2, spin, 1, 2, 0])
     }
 }
 

@@ -55,11 +55,15 @@ int raster_omp_blocktime_ms(void);
 /// for RASTER_CONTENDED_HOLD_MS, then tries its team again:
 /// OpenMP's join waits for every thread of a team, even one that only
 /// arrives to leave, so a short region gains nothing from a thread the
-/// scheduler holds back and waits a slice for it. `site` is the call
-/// site's own state (a static _Thread_local, zeroed).
+/// scheduler holds back and waits a slice for it. A site whose team, over
+/// a region of at least RASTER_SHARED_CORE_MIN_US, ran for less than
+/// RASTER_TEAM_MIN_CORE_PERCENT of one core's time (the threads' CPU
+/// time, summed, against the region's wall time) also runs alone for as
+/// long: its threads are sharing one core (see that constant). `site` is
+/// the call site's own state (a static _Thread_local, zeroed).
 typedef struct { uint64_t solo_until; } raster_team_site;
 typedef struct {
-    uint64_t fork_ns, caller_done_ns;
+    uint64_t fork_ns, caller_done_ns, cpu_ns;
     int late, idle, count, team;
     const int *next;
     raster_team_site *site;
@@ -155,6 +159,23 @@ typedef struct raster_omp_freeform {
 // with every site alone while contended, the openmp stars fill and the
 // scaled scenes lost their t=2 gain (0.4-0.6 of t=1 became 1.0).
 #define RASTER_SOLO_REGION_US 2000
+// While another thread holds one core of two, the scheduler may put a
+// team's two threads on the other core together and leave them there
+// (two runnable threads there, one here: moving one would not even the
+// load). They then take turns, and the region costs the caller's work plus
+// the switching and the join's wait for a thread that is between turns:
+// 2-thread frames ran up to 1.3x their 1-thread time under `run --contend
+// 1`. A late start does not show it (the woken helper may preempt the
+// caller at once); the threads' CPU time does: summed over a region, it is
+// about one core's worth of the wall time instead of nearly two. Below
+// RASTER_TEAM_MIN_CORE_PERCENT of one core the site runs alone for
+// RASTER_CONTENDED_HOLD_MS. A helper on the other thread's core, with the
+// caller on a free one (or the reverse), still adds about half a core: 150%,
+// above the line. Regions under RASTER_SHARED_CORE_MIN_US are left to the
+// late-start rule: in them, waking a sleeping helper is a large part of the
+// wall time. Re-check as for RASTER_CONTENDED_HOLD_MS.
+#define RASTER_TEAM_MIN_CORE_PERCENT 125
+#define RASTER_SHARED_CORE_MIN_US 500
 
 // How rows are shared among threads, for both threaded backends (the simd
 // backend's RowBands reads these). Rows go in bands of at least
