@@ -14,7 +14,7 @@
 # Needs: python3 with `pip install blend2d-python numba numpy` (PY=...).
 # BASE_BIN=path: a rasterbench already built from BASE, used instead of
 # building one in a temporary worktree. B2D_PEER=path: the native peer
-# (default /work/peers/build/blend2d_peer). AB=0: skip the closing `ab`.
+# (default .build/peers/build/blend2d_peer, where build-blend2d.sh puts it). AB=0: skip the closing `ab`.
 # Usage: Results/studies/gradients/run.sh [BASE] [ROUNDS] [OUT]
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
@@ -22,7 +22,7 @@ base=${1:-15d662f}
 rounds=${2:-5}
 out=${3:-$(mktemp -d)}
 py=${PY:-python3}
-b2d=${B2D_PEER:-/work/peers/build/blend2d_peer}
+b2d=${B2D_PEER:-.build/peers/build/blend2d_peer}
 mkdir -p "$out"
 swift build -c release --product rasterbench >/dev/null
 if [ "${AB:-1}" = 0 ]; then
