@@ -6,7 +6,7 @@
 #                              CrossBackendTests (every backend at 1, 2 and 7
 #                              threads), WorkerPoolTests and RowBandsTests
 #
-# Choices (issue 13):
+# Choices:
 # - ASan in a debug build (-Onone): assertions and Swift's overflow/bounds
 #   traps stay on beside the sanitizer and reports have exact lines. TSan in
 #   a release build (-O, as usual with sanitizers): TSan slows -Onone Swift

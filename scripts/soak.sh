@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The soak (issue 13): every scene, every backend, frame after frame in one
+# The soak: every scene, every backend, frame after frame in one
 # process, with resident memory (VmRSS) read after the warm-up and at the
 # end, and the draw's mallocs counted over the last 20 frames
 # (Tests/HarnessTests/SoakTests.swift). Release build (allocation counts of

@@ -16,22 +16,17 @@
 # an earlier one failed (one CI run shows every failure); the exit status is
 # non-zero if any failed.
 #
-# Time: CI's limit is about 30 minutes on a fresh 2-core machine. A whole
-# .ci/run from a fresh clone (`git clone /work/main /tmp/fresh && time
-# .ci/run`), 2026-11-23 on this 2-core VM with a fuzzer running beside it:
-# 21 min 37 s wall, stage by stage (build included): debug 263 s, release
-# 168 s, asan 410 s, tsan 214 s, fuzz 238 s (5 targets x FUZZ_SECONDS = 30),
-# soak 4 s. FUZZ_SECONDS and RASTERBENCH_STAGES trade coverage for time.
-# A later run (2026-11-25, a busier host) took 33 min: debug 431 s, release
-# 254 s, asan 783 s, tsan 261 s, fuzz 293 s, soak 5 s; the bad-input matrix
-# alone was 287 s of asan and 106 s of debug. Since then the matrix runs its
-# cases in parallel workers and, under a sanitizer, leaves out the cases
-# refused while the command line is read (two thirds; the debug stage runs
-# them), and the fuzz targets run one per core at a time. Then 34.9 min
-# (2026-11-25; asan 772 s after 56 more tests); after the asan stage left
-# out the suite-timing and end-to-end harness classes (scripts/sanitize.sh
-# says why), 2026-11-26 on a quiet host: 30.5 min, debug 454 s, release
-# 271 s, asan 516 s, tsan 326 s, fuzz 252 s, soak 7 s.
+# Time: CI's limit is about 30 minutes on a fresh 2-core machine. Measure
+# a whole run from a fresh clone: `git clone . /tmp/fresh && cd
+# /tmp/fresh && time .ci/run`. The last such run on this 2-core VM
+# (2026-11-26): 35 min, stage by stage with its build: debug 530 s, release
+# 312 s, asan 603 s, tsan 377 s, fuzz 278 s (5 targets x FUZZ_SECONDS = 30,
+# one per core at a time), soak 7 s. The bad-input matrix runs its cases in
+# parallel workers and, under a sanitizer, leaves out the cases refused while
+# the command line is read (the debug stage runs them); the asan stage
+# leaves out the suite-timing and end-to-end harness classes
+# (scripts/sanitize.sh says why). FUZZ_SECONDS and RASTERBENCH_STAGES trade
+# coverage for time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh

@@ -32,10 +32,11 @@ extension FrameTrace {
         return FrameTrace(name: name, summary: summary, frames: frames) { i, level in predicted[level] * load(i) }
     }
 
-    /// The synthetic traces of issue 11. `slowdown` is how much slower than
-    /// the front the device runs at the start (1.25: the front was measured
-    /// on a faster device, the case a governor exists for). `fps` (1...1000)
-    /// sets the thermal trace's length, a minute of frames.
+    /// The governor's synthetic traces: steady load, two steps, one spike,
+    /// log-normal noise and a thermal ramp (each summarised below). Most
+    /// run 1.25x slower than the front (the front was measured on a faster
+    /// device, the case a governor exists for). `fps` (1...1000) sets the
+    /// thermal trace's length, a minute of frames.
     public static func synthetic(front: [GovernorLevel], fps: Double = 60, seed: UInt64 = 11) throws -> [FrameTrace] {
         guard fps.isFinite, (1...1000).contains(fps) else {
             throw GovernorError.invalidParameter(name: "fps", value: "\(fps)", accepted: "1...1000")

@@ -27,6 +27,10 @@ public struct CopyBandwidth: Sendable, Codable, Equatable {
     public var samples: Samples
 
     public var gigabytesPerSecond: Double { bytesPerSecond / 1e9 }
+    /// Traffic of the fastest sample: the ceiling a floor divides by (a
+    /// kernel's fastest sample is held against the best copy of the run,
+    /// as the compute peak is the fastest FMA sample).
+    public var fastestBytesPerSecond: Double { 2 * Double(bytes) / (samples.summary.min / 1e9) }
 
     public init(label: String, bytes: Int, threads: Int, bytesPerSecond: Double, samples: Samples) {
         self.label = label; self.bytes = bytes; self.threads = threads

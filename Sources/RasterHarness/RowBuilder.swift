@@ -45,20 +45,28 @@ public struct RowBuilder {
     }
 
     /// The row's limit from its work floor and the run's two ceilings: the
-    /// frame-sized copy bandwidth at the row's threads (one frame's traffic
-    /// is what a frame-sized kernel competes with; cache-resident when the
-    /// frame is) and the compute peak times the cores the threads can use.
-    /// A limit above the fastest sample means the floor is not one: the
-    /// note says so, and `limitAboveTime` finds such rows.
+    /// frame-sized copy bandwidth (one frame's traffic is what a frame-sized
+    /// kernel competes with; cache-resident when the frame is) and the
+    /// compute peak times the cores the threads can use. Both ceilings are
+    /// their probe's fastest sample, and the copy the faster of the copy at
+    /// the row's threads and at one thread: a small frame's copy on a team
+    /// pays the team's hand-off, which a kernel that keeps such a frame on
+    /// one thread never does. Before that, `run --size 16x12 --threads 1,2
+    /// --quick` put composite's t=2 floor at 0.45 us above its fastest
+    /// sample (0.22 us), and the 1M-anchor controlpoints floor at t=2 above
+    /// its fastest sample on a busy host (a median copy against a fastest
+    /// sample). A limit above the fastest sample means the floor is not one:
+    /// the note says so, and `RunTable.floorsAboveTime` finds such rows.
     func limit(_ row: inout ReportRow, work: WorkFloor, bandwidth: BandwidthTable) {
         row.workBytes = work.bytes; row.workFlops = work.flops
         let frameBytes = row.width > 0 ? 4 * row.width * row.height : max(64, Int(work.bytes / 2))
         guard let copy = try? bandwidth.frame(bytes: frameBytes, threads: row.threads),
+              let alone = row.threads == 1 ? copy : try? bandwidth.frame(bytes: frameBytes, threads: 1),
               let peak = try? bandwidth.computePeak(), let median = row.medianMs, median > 0 else { return }
         row.copyGBPerS = row.copyGBPerS ?? copy.gigabytesPerSecond
         row.peakGflops = peak.gigaflopsPerSecond
         let cores = Double(max(1, min(row.threads, host.cores)))
-        let memoryMs = work.bytes / copy.bytesPerSecond * 1e3
+        let memoryMs = work.bytes / max(copy.fastestBytesPerSecond, alone.fastestBytesPerSecond) * 1e3
         let computeMs = work.flops / (peak.flopsPerSecond * cores) * 1e3
         let limit = max(memoryMs, computeMs)
         row.limitMs = limit

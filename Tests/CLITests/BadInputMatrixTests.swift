@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 13's bad-input matrix: the real executable, every command and
+/// The bad-input matrix: the real executable, every command and
 /// option, each given one missing, malformed, out-of-range or hostile value
 /// (docs/contract.md §10's classes and the issue's) while everything else on the
 /// command line is valid and cheap (8x8 frames, one quick naive workload).

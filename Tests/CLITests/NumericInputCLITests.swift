@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 13 through the executable: extreme but finite numbers and jobs too
+/// Numeric input through the executable: extreme but finite numbers and jobs too
 /// large for memory end in one line and an exit status below 128 (never a
 /// trap or an allocation failure), leave no output file, and fail fast.
 final class NumericInputCLITests: CLITestCase {

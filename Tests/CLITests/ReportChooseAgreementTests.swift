@@ -12,8 +12,17 @@ import XCTest
 final class ReportChooseAgreementTests: CLITestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The current committed run: the one report at the top of Results/
+    /// (Results/README.md; a new run replaces it).
+    static func currentRun() throws -> String {
+        let results = root.appendingPathComponent("Results")
+        let reports = try FileManager.default.contentsOfDirectory(atPath: results.path).filter { $0.hasSuffix(".csv") }
+        XCTAssertEqual(reports.count, 1, "Results/ holds one current run: \(reports)")
+        return results.appendingPathComponent(try XCTUnwrap(reports.sorted().last)).path
+    }
+
     func testCommittedReportAgreesWithChoose() throws {
-        let csv = Self.root.appendingPathComponent("Results/vm-2026-11-23-010503.csv").path
+        let csv = try Self.currentRun()
         let names = try assertAgreement(csv)
         // The mesh scene's frame-time chart holds the scene's rows only, not the kernel's grid=3x3 ones.
         let html = try HTMLReport.html([try ReportSource.load(csv, index: 0)], options: .init(animationFrames: 1, mediaWidth: 8))

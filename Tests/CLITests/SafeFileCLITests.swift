@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The real executable's file handling (docs/contract.md §10; issue 13): output
+/// The real executable's file handling (docs/contract.md §10): output
 /// paths checked before any work, temporary files removed when the process
 /// is interrupted, inputs that are not regular files refused without hanging.
 final class SafeFileCLITests: CLITestCase {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Errors that tell the truth, in one line (issue 13): empty selections are
+/// Errors that tell the truth, in one line: empty selections are
 /// errors, negative numbers are reported as out of range, report times must
 /// be finite positive decimals, echoed text is escaped.
 final class TruthfulErrorCLITests: CLITestCase {

@@ -3,7 +3,7 @@ import RasterReference
 import XCTest
 
 /// K4's exact variant under stacked geometry, where a Float accumulation
-/// loses the winding (issue 13): The bound of docs/contract.md §3 (max <= 2, mean <= 0.05)
+/// loses the winding: The bound of docs/contract.md §3 (max <= 2, mean <= 0.05)
 /// for every backend at threads 1, 2 and 7, and the image identical
 /// across thread counts. The cases are the limits `PathFill`'s accuracy
 /// statement promises: nonzero winding up to +-1000, even-odd with 100

@@ -2,7 +2,7 @@ import RasterKit
 import RasterReference
 import XCTest
 
-/// Issue 13, class "values beyond Float's range or precision": seeded random
+/// Values beyond Float's range or precision: seeded random
 /// K2 jobs drawn from extreme values (coordinates at +-1e6 and beyond, radii
 /// from 1e-50 to 1e8, stops 1e-39 apart or coincident, offsets 1 - 1e-16),
 /// every backend at 1/2/7 threads against the reference.

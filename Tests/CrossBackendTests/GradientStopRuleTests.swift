@@ -2,7 +2,7 @@ import RasterKit
 import RasterReference
 import XCTest
 
-/// Issue 13, class "degenerate gradients": coincident and nearly coincident
+/// Degenerate gradients: coincident and nearly coincident
 /// stops at 0, in the middle and at 1, every extend mode, linear and radial,
 /// every backend at 1/2/7 threads. The rule (`Gradient`'s doc comment): the
 /// last stop at or before t starts the interval, so beyond the last offset

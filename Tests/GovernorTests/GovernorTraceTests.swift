@@ -3,7 +3,7 @@ import RasterKit
 import XCTest
 
 /// The governor against the Unreal-style reference on the synthetic traces
-/// of issue 11 (synthetic front L0...L5 = 0.8, 1.2, 1.8, 2.6, 3.6, 5.0 ms;
+/// (synthetic front L0...L5 = 0.8, 1.2, 1.8, 2.6, 3.6, 5.0 ms;
 /// budget 4.17 ms, so "fits with 10% headroom" means <= 3.75 ms).
 final class GovernorTraceTests: XCTestCase {
     let front = FrameTrace.syntheticFront

@@ -97,8 +97,10 @@ final class KernelWorkTests: XCTestCase {
         XCTAssertEqual(a.bytes, 8 * 100)
     }
 
-    /// The limit is the larger floor over the median, and a limit above the
-    /// fastest sample is said in the row.
+    /// The limit is the larger floor (each at its probe's fastest sample)
+    /// over the median, and a limit above the fastest sample is said in the
+    /// row. At two threads the memory floor takes the faster of the copies
+    /// at two threads and at one.
     func testLimitIsTheLargerFloorAndAWrongOneIsFlagged() throws {
         let settings = SamplerSettings(warmupTime: 0, minSamples: 3, minTime: 0, maxTime: 0.02)
         let table = BandwidthTable(settings: settings)
@@ -110,8 +112,14 @@ final class KernelWorkTests: XCTestCase {
         var row = builder.base(key, items: 64 * 64)
         builder.fill(&row, samples: samples, bandwidth: table, work: work)
         let copy = try table.frame(bytes: 4 * 64 * 64, threads: 1), peak = try table.computePeak()
-        let memory = work.bytes / copy.bytesPerSecond * 1e3, compute = work.flops / peak.flopsPerSecond * 1e3
+        let memory = work.bytes / copy.fastestBytesPerSecond * 1e3, compute = work.flops / peak.flopsPerSecond * 1e3
         XCTAssertEqual(row.limitMs!, max(memory, compute), accuracy: 1e-12)
+        XCTAssertLessThanOrEqual(copy.bytesPerSecond, copy.fastestBytesPerSecond)
+        var two = builder.base(MeasurementKey(kernel: "k", variant: "v", backend: .simd, threads: 2, width: 64, height: 64), items: 64 * 64)
+        builder.fill(&two, samples: samples, bandwidth: table, work: WorkFloor(bytes: work.bytes, flops: 0))
+        let pair = try table.frame(bytes: 4 * 64 * 64, threads: 2)
+        XCTAssertEqual(two.limitMs!, work.bytes / max(copy.fastestBytesPerSecond, pair.fastestBytesPerSecond) * 1e3, accuracy: 1e-12)
+        XCTAssertEqual(two.copyGBPerS, pair.gigabytesPerSecond, "the column stays the median copy at the row's threads")
         XCTAssertEqual(row.limitShare!, row.limitMs! / 2, accuracy: 1e-12)
         XCTAssertEqual(row.peakGflops!, peak.gigaflopsPerSecond)
         XCTAssertFalse(row.note.contains("work model is wrong"), row.note)

@@ -88,11 +88,13 @@ final class MeasurementKeyTests: XCTestCase {
         }
     }
 
-    /// The current committed run, written before `render_scale` existed,
-    /// reads in both forms with the same keys and its scenes' scales.
-    func testTheCommittedReportReadsByTheLegacyRule() throws {
-        let csv = try Self.committed("vm-2026-11-23-010503.csv")
-        let json = try Self.committed("vm-2026-11-23-010503.json")
+    /// A committed run written before `render_scale` existed (its telegram
+    /// and mesh rows, kernel and scene, every scale) reads in both forms with
+    /// the same keys and its scenes' scales.
+    func testARunWithoutTheScaleColumnReadsByTheLegacyRule() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+        let csv = fixtures.appendingPathComponent("vm-2026-11-23-010503-telegram-mesh.csv").path
+        let json = fixtures.appendingPathComponent("vm-2026-11-23-010503-telegram-mesh.json").path
         let a = try ReportFile.load(csv), b = try ReportFile.load(json)
         XCTAssertEqual(a.map(\.key), b.map(\.key))
         XCTAssertEqual(Set(a.map(\.renderScale)), [1, 0.5, 0.25])
@@ -102,15 +104,6 @@ final class MeasurementKeyTests: XCTestCase {
         XCTAssertTrue(scaled.allSatisfy { $0.paramText == "scale=\(NumberFormat.decimal($0.renderScale))" })
         // Written again, it reads back the same, now through the column.
         XCTAssertEqual(try ReportCSV.parse(ReportCSV.document(a)), a)
-    }
-
-    /// A committed file found by name anywhere under Results/ (the folder is reorganised now and then).
-    static func committed(_ name: String) throws -> String {
-        let results = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Results")
-        let all = FileManager.default.enumerator(atPath: results.path)?.compactMap { $0 as? String } ?? []
-        let found = try XCTUnwrap(all.first { ($0 as NSString).lastPathComponent == name }, "\(name) not under Results/")
-        return results.appendingPathComponent(found).path
     }
 }
 

@@ -4,7 +4,7 @@ import TestSupport
 import RasterKit
 import RasterHarness
 
-/// The soak (issue 13): every scene rendered frame after frame on every
+/// The soak: every scene rendered frame after frame on every
 /// backend, as an app animates it (a job per frame, prepared, drawn into one
 /// reused canvas), with the process's resident memory read at the start and
 /// at the end, and the allocations of the last frames counted.

@@ -2,8 +2,8 @@ import Foundation
 import RasterKit
 import XCTest
 
-/// Issue 13, classes "numeric conversions that trap" and "memory
-/// exhaustion", through the library: every extreme but finite input either
+/// Numeric conversions that trap and memory exhaustion, through the
+/// library: every extreme but finite input either
 /// works or throws a typed `RasterError`, never traps.
 final class NumericDomainTests: XCTestCase {
     func points(_ path: Path) -> [Point] {

@@ -3,7 +3,7 @@ import Foundation
 @testable import RasterKit
 import XCTest
 
-/// Files written safely and read safely (docs/contract.md §10; issue 13, "Files
+/// Files written safely and read safely (docs/contract.md §10, "Files
 /// written safely" and "Hangs and waste").
 final class SafeFileTests: XCTestCase {
     var dir: URL!

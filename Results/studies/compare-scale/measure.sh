@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `compare` on large reports (issue 13): two synthetic reports of N rows
+# `compare` on large reports: two synthetic reports of N rows
 # (make-report.py: 50 real rows of a committed run repeated with a unique
 # param each and 5 jittered samples, one round), compared, with wall time
 # and peak resident memory from /usr/bin/time. BASE_EXE, if given, is timed
@@ -9,7 +9,8 @@
 #   BASE_EXE=/tmp/base/.build/release/rasterbench Results/studies/compare-scale/measure.sh 100000
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
-src=Results/vm-2026-11-23-010503.csv
+# The rows come from the current run (the one report at the top of Results/).
+src=$(ls Results/*.csv | head -1)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 exe=.build/release/rasterbench
