@@ -14,7 +14,9 @@ TELEGRAM = ["#7FA381", "#FFF5C5", "#336F55", "#FBE37D"]
 
 
 def rgb(h):
-    return tuple(int(h[i:i + 2], 16) for i in (1, 3, 5)) + (255,)
+    # Floats in [0, 1]: this binding reads a tuple of ints as something else
+    # (a stop of (255, 0, 0, 255) drew translucent noise).
+    return tuple(int(h[i:i + 2], 16) / 255 for i in (1, 3, 5)) + (1.0,)
 
 
 def timed(f):
