@@ -266,20 +266,25 @@ struct RampLanes {
     }
 
     /// A radial run from raster_gradient_radial_fold's coefficients: each
-    /// channel plus the half is d * k + c, in [0, 256) on the run's pixels,
-    /// so floor plus 2^23 leaves its byte in the low bits of the lane.
-    /// Whole vectors past the run's end (overwritten by later runs) may
-    /// hold anything: the masks keep each lane's byte in its place.
+    /// channel is d * k + (c - 1/2), within [-1/8, 255 + 1/8] on the run's
+    /// pixels (the fold's margin less the half), so adding 2^23 rounds it to
+    /// the nearest integer and leaves its byte in the low bits of the lane:
+    /// no floor instruction. Round-half-even differs from C's round-half-up
+    /// only on exact ties, by one level, within the bound of the reference.
+    /// The high bits of each lane are those of 2^23, which the shifts of g,
+    /// b and a push out of the word, so only r needs a mask. Whole vectors
+    /// past the run's end may hold anything: later runs overwrite them.
     @inline(__always)
     func storeRadialRun(_ row: raster_gradient_row, _ k: SIMD4<Float>, _ c: SIMD4<Float>,
                         from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>) {
         let cx = row.cx, dy2 = FloatLanes(repeating: row.dy2), width = Int(row.width)
         let kr = FloatLanes(repeating: k.x), kg = FloatLanes(repeating: k.y)
         let kb = FloatLanes(repeating: k.z), ka = FloatLanes(repeating: k.w)
-        let cr = FloatLanes(repeating: c.x), cg = FloatLanes(repeating: c.y)
-        let cb = FloatLanes(repeating: c.z), ca = FloatLanes(repeating: c.w)
+        // Exact: |c| < 2^14 (the fold's limit) leaves its ulp at most 2^-10.
+        let cr = FloatLanes(repeating: c.x - 0.5), cg = FloatLanes(repeating: c.y - 0.5)
+        let cb = FloatLanes(repeating: c.z - 0.5), ca = FloatLanes(repeating: c.w - 0.5)
         @inline(__always) func byte(_ v: FloatLanes) -> WordLanes {
-            unsafeBitCast(v.rounded(.down) + Lanes.magic, to: WordLanes.self)
+            unsafeBitCast(v + Lanes.magic, to: WordLanes.self)
         }
         var x = x0
         // Whole floats (below 2^24): adding 8 is exact, as converting each x is.
@@ -288,8 +293,8 @@ struct RampLanes {
             let dx = xf - cx
             xf += Float(Lanes.width)
             let d = dy2.addingProduct(dx, dx).squareRoot()
-            let w = byte(cr.addingProduct(d, kr)) & 0xFF | (byte(cg.addingProduct(d, kg)) &<< 8) & 0xFF00
-                | (byte(cb.addingProduct(d, kb)) &<< 16) & 0xFF_0000 | byte(ca.addingProduct(d, ka)) &<< 24
+            let w = byte(cr.addingProduct(d, kr)) & 0xFF | byte(cg.addingProduct(d, kg)) &<< 8
+                | byte(cb.addingProduct(d, kb)) &<< 16 | byte(ca.addingProduct(d, ka)) &<< 24
             // A whole vector while it fits in the row; at the row's end
             // only the run's pixels (a scalar conversion per pixel would
             // be a generic call here).
