@@ -22,7 +22,7 @@ static inline raster_k1_f8 raster_k1_reciprocal8(raster_k1_f8 v) { return 1.0f /
 /// floor(v + 0.5) clamped to [0, 255], the bytes of `raster_quantize` (and
 /// of RasterKit's `Lanes.quantize`) for every v below 2^31 - 1. With AVX2
 /// it is a truncating conversion of v + 0.5 and saturating packs, which do
-/// the clamp: 13 instructions for the four channels, where the per-channel
+/// the clamp: 12 instructions for the four channels, where the per-channel
 /// clamp, round and shift-or took about 20 (a blend's channels are in
 /// [0, 255] up to rounding, so the clamp is rarely used but must stay).
 static inline raster_k1_u8 raster_k1_pack8(raster_k1_f8 r, raster_k1_f8 g, raster_k1_f8 b, raster_k1_f8 a) {
