@@ -1,4 +1,8 @@
 #include "raster_omp.h"
+#include "raster_k1_lanes.h"
+// A portable build (no AVX) notes that 8-float vectors change the call
+// ABI; raster_k1_lanes.h's functions are inline and never cross a call.
+#pragma clang diagnostic ignored "-Wpsabi"
 #include "pixel.h"
 #include <string.h>
 
@@ -268,16 +272,18 @@ static void freeform_row(const raster_omp_freeform *g, uint8_t *rgba, ptrdiff_t 
         int n = width - x0 < CHUNK ? width - x0 : CHUNK;
         if (g->swirl > 0.0f) chunk_swirled(&plan, x0, n, out);
         else chunk(&plan, x0, n, out);
-        if (rgba && g->uniform_alpha) {
+        if (rgba) {
+            // Whole vectors of the chunk (its lanes past n hold finite values
+            // of the padded column table); the row gets n words. With a
+            // uniform alpha out[3] holds that alpha (normalise).
             uint32_t *row = (uint32_t *)(rgba + (ptrdiff_t)y * stride) + x0;
-            const uint32_t alpha = raster_quantize(g->colors[3]) << 24;
-            #pragma omp simd
-            for (int j = 0; j < n; j++)
-                row[j] = raster_quantize(out[0][j]) | raster_quantize(out[1][j]) << 8 | raster_quantize(out[2][j]) << 16 | alpha;
-        } else if (rgba) {
-            uint32_t *row = (uint32_t *)(rgba + (ptrdiff_t)y * stride) + x0;
-            #pragma omp simd
-            for (int j = 0; j < n; j++) row[j] = raster_pack(out[0][j], out[1][j], out[2][j], out[3][j]);
+            for (int j = 0; j < n; j += 8) {
+                raster_k1_f8 c[4];
+                for (int ch = 0; ch < 4; ch++) memcpy(&c[ch], out[ch] + j, sizeof c[ch]);
+                const raster_k1_u8 words = raster_k1_pack8(c[0], c[1], c[2], c[3]);
+                if (n - j >= 8) memcpy(row + j, &words, sizeof words);
+                else memcpy(row + j, &words, sizeof(uint32_t) * (size_t)(n - j));
+            }
         } else {
             for (int ch = 0; ch < 4; ch++)
                 memcpy(planes + ch * plane + (ptrdiff_t)y * width + x0, out[ch], sizeof(float) * n);

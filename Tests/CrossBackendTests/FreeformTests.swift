@@ -293,6 +293,35 @@ final class FreeformUnitTests: XCTestCase {
         XCTAssertLessThan(worstC, 2.5e-7, "C polynomial")
     }
 
+    /// K1's shared pack (both threaded backends) against the scalar
+    /// quantize, clamp to [0, 255] then the integer part of v + 0.5 in
+    /// Float, on random channels well beyond [0, 255] and at the rounding
+    /// and clamping edges; and its reciprocal against Float division.
+    func testSharedPackAndReciprocal() {
+        var rng = SeededGenerator(seed: 0x9ACC)
+        let edges: [Float] = [-1e10, -256, -1, -0.5, (-0.5 as Float).nextUp, -0.0, 0, 0.49999997, 0.5, 1.5, 127.5,
+                              254.49998, 254.5, 255, 255.49998, 255.5, 256, 1e6, 2.1e9]
+        var values = edges
+        for _ in 0..<40_000 { values.append(Float(rng.uniform(-300...600))) }
+        for _ in 0..<40_000 { values.append(Float(Int(rng.next() % 512)) / 2 - 0.5) } // exact halves
+        while values.count % 32 != 0 { values.append(0.5) }
+        func quantize(_ v: Float) -> UInt32 { UInt32(min(max(v, 0), 255) + 0.5) }
+        var mismatches = 0
+        for i in stride(from: 0, to: values.count, by: 32) {
+            var c = [SIMD8<Float>](repeating: .zero, count: 4)
+            for ch in 0..<4 { for k in 0..<8 { c[ch][k] = values[i + 8 * ch + (k * 3 + ch) % 8] } }
+            let words = raster_k1_pack8(c[0], c[1], c[2], c[3])
+            for k in 0..<8 {
+                let expected = quantize(c[0][k]) | quantize(c[1][k]) << 8 | quantize(c[2][k]) << 16 | quantize(c[3][k]) << 24
+                if words[k] != expected { mismatches += 1 }
+            }
+            let sums = c[0] + 300.5
+            let inv = raster_k1_reciprocal8(sums)
+            for k in 0..<8 where inv[k] != 1 / sums[k] { mismatches += 1 }
+        }
+        XCTAssertEqual(mismatches, 0)
+    }
+
     func testSwirlOnlyInUnitSpace() throws {
         let p = FreeformGradient.Stop(position: Point(0.5, 0.5), color: .transparent)
         XCTAssertThrowsError(try FreeformGradient(points: [p], influence: 1, swirl: 0.784), "swirl in pixel space")

@@ -1,3 +1,4 @@
+import CRasterOMP
 import Foundation
 
 extension SIMDBackend {
@@ -18,7 +19,7 @@ extension SIMDBackend {
     private func render<C: WeightCurve>(_ kernel: FreeformLanes<C>, _ grid: FreeformGrid, _ dst: ImageView, _ scratch: Scratch) {
         guard let columns = grid.columns, let rows = grid.rows else {
             if kernel.swirl > 0 { renderSwirled(kernel, rows: dst.height, width: dst.width) { c, x, y, n in
-                Lanes.store(packBlend(c, uniformAlpha: kernel.uniformAlpha, alphaWord: kernel.alphaWord),
+                Lanes.store(packBlend(c),
                             to: dst.row(y) + 4 * x, count: n)
             } } else { renderFrame(kernel.withColumns(width: dst.width, scratch), dst, Plain.self) }
             return
@@ -41,7 +42,7 @@ extension SIMDBackend {
                 kernel.withRow(y) { plan in
                     @inline(__always) func body(_ x: Int, _ n: Int) {
                         let c = S.evaluate(kernel, x: x, plan)
-                        Lanes.store(packBlend(c, uniformAlpha: kernel.uniformAlpha, alphaWord: kernel.alphaWord),
+                        Lanes.store(packBlend(c),
                                     to: row + 4 * x, count: n)
                     }
                     var x = 0
@@ -99,25 +100,14 @@ extension SIMDBackend {
     }
 }
 
-/// Packed RGBA8 of K1's blended channels; a uniform alpha is one constant.
-/// A blend of 8-bit colours lies in [0, 255] up to rounding, so each
-/// channel is `Lanes.quantize` without its lower clamp (the same bytes for
-/// every value above -0.5). Free functions, not methods of the generic
-/// `FreeformLanes`: as a method the optimiser left the pack a call with its
-/// vectors passed in 128-bit halves (26% of the row loop's samples under
-/// `perf record`), and with `Lanes.quantize`'s compare-and-select clamps
-/// inlined it shuffled the three channels' masks together lane by lane.
+/// Packed RGBA8 of K1's blended channels (with a uniform alpha the alpha
+/// lanes are that alpha): the C step the openmp backend also uses, a
+/// truncating conversion and saturating packs. A free function, not a
+/// method of the generic `FreeformLanes`: as a method the optimiser left
+/// the pack a call with its vectors passed in 128-bit halves.
 @inline(__always)
-private func packBlend(_ c: (FloatLanes, FloatLanes, FloatLanes, FloatLanes), uniformAlpha: Bool,
-                       alphaWord: UInt32) -> WordLanes {
-    let rgb = quantizeBlend(c.0) | quantizeBlend(c.1) &<< 8 | quantizeBlend(c.2) &<< 16
-    return rgb | (uniformAlpha ? WordLanes(repeating: alphaWord) : quantizeBlend(c.3) &<< 24)
-}
-
-@inline(__always)
-private func quantizeBlend(_ v: FloatLanes) -> WordLanes {
-    let c = Lanes.minimum(v + 0.5, 255.5).rounded(.down) + Lanes.magic
-    return unsafeBitCast(c, to: WordLanes.self) & 0xFF
+private func packBlend(_ c: (FloatLanes, FloatLanes, FloatLanes, FloatLanes)) -> WordLanes {
+    raster_k1_pack8(c.0, c.1, c.2, c.3)
 }
 
 /// How a row's vectors are evaluated (the plain sampler; the swirled path
@@ -163,9 +153,8 @@ struct FreeformLanes<Curve: WeightCurve> {
     let sampleX: Float, sampleY: Float
     /// Telegram's swirl (0: none; unit space only).
     let swirl: Float
-    /// Whether every point has the same alpha (then so has every blend),
-    /// and that alpha packed into the top byte.
-    let uniformAlpha: Bool, alphaWord: UInt32
+    /// Whether every point has the same alpha (then so has every blend).
+    let uniformAlpha: Bool
     /// Per point, ((i + 0.5) sampleX - p_x)^2 / L^2 for every column i of
     /// the row (`pitch` floats a point): the x part of d^2 / L^2, the same
     /// on every row, so a plain row needs one add per point for its
@@ -272,7 +261,7 @@ struct FreeformLanes<Curve: WeightCurve> {
     @inline(__always)
     func normalise(_ sum: FloatLanes, _ base: SIMD4<Float>, _ r: FloatLanes, _ g: FloatLanes, _ b: FloatLanes,
                    _ a: FloatLanes) -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) {
-        let inv = FloatLanes(repeating: 1) / sum
+        let inv = raster_k1_reciprocal8(sum)
         let alpha = uniformAlpha ? FloatLanes(repeating: base.w) : FloatLanes(repeating: base.w).addingProduct(a, inv)
         return (FloatLanes(repeating: base.x).addingProduct(r, inv), FloatLanes(repeating: base.y).addingProduct(g, inv),
                 FloatLanes(repeating: base.z).addingProduct(b, inv), alpha)
@@ -340,7 +329,6 @@ func withFreeformLanes<R>(_ g: FreeformGradient, grid: FreeformGrid, table: Unsa
         let invL = Float(1 / points.influence)
         let alpha = points.colors[0].w
         let uniformAlpha = points.colors.allSatisfy { $0.w == alpha }
-        let alphaWord = Lanes.quantize(FloatLanes(repeating: alpha))[0] << 24
         return withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * points.count) { scaled in
             for i in 0..<points.count {
                 scaled[i] = points.x[i] * invL
@@ -352,7 +340,7 @@ func withFreeformLanes<R>(_ g: FreeformGradient, grid: FreeformGrid, table: Unsa
                               scaledY: UnsafeBufferPointer(rebasing: scaled[points.count...]),
                               colors: points.colors, curve: c, influence: Float(points.influence), invL: invL,
                               sampleX: Float(grid.sampleX), sampleY: Float(grid.sampleY),
-                              swirl: Float(g.swirl), uniformAlpha: uniformAlpha, alphaWord: alphaWord)
+                              swirl: Float(g.swirl), uniformAlpha: uniformAlpha)
             }
             if let table { return body(.table(make(TableCurve(values: table)))) }
             switch g.integerExponent {
