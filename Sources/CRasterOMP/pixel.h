@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "raster_omp.h"
+#include "raster_quantize.h"
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -115,16 +116,6 @@ static inline const float *raster_row_pair_get(raster_row_pair *p, int r, int ke
     stretch(ctx, r, p->slot[k]);
     p->held[k] = r;
     return p->slot[k];
-}
-
-/// docs/contract.md §1: clamp to [0, 255], round to nearest, ties away from zero.
-/// The conversion is to a signed int: v + 0.5 lies in [0.5, 255.5], where
-/// both give the same value, and AVX2 has a vector float -> int32 but no
-/// float -> uint32 (clang pads the unsigned one with a sign fix-up of
-/// several instructions per vector; `objdump -d` of resample_band shows it).
-static inline uint32_t raster_quantize(float v) {
-    v = v < 0.0f ? 0.0f : (v > 255.0f ? 255.0f : v);
-    return (uint32_t)(int32_t)(v + 0.5f);
 }
 
 static inline uint32_t raster_pack(float r, float g, float b, float a) {

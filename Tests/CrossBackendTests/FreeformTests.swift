@@ -296,7 +296,8 @@ final class FreeformUnitTests: XCTestCase {
     /// K1's shared pack (both threaded backends) against the scalar
     /// quantize, clamp to [0, 255] then the integer part of v + 0.5 in
     /// Float, on random channels well beyond [0, 255] and at the rounding
-    /// and clamping edges; and its reciprocal against Float division.
+    /// and clamping edges (and the C kernels' scalar quantize with it, NaN
+    /// included); and its reciprocal against Float division.
     func testSharedPackAndReciprocal() {
         var rng = SeededGenerator(seed: 0x9ACC)
         let edges: [Float] = [-1e10, -256, -1, -0.5, (-0.5 as Float).nextUp, -0.0, 0, 0.49999997, 0.5, 1.5, 127.5,
@@ -314,12 +315,18 @@ final class FreeformUnitTests: XCTestCase {
             for k in 0..<8 {
                 let expected = quantize(c[0][k]) | quantize(c[1][k]) << 8 | quantize(c[2][k]) << 16 | quantize(c[3][k]) << 24
                 if words[k] != expected { mismatches += 1 }
+                // The C kernels' scalar quantize (the pack's portable form).
+                if raster_quantize(c[0][k]) != quantize(c[0][k]) { mismatches += 1 }
             }
             let sums = c[0] + 300.5
             let inv = raster_k1_reciprocal8(sums)
             for k in 0..<8 where inv[k] != 1 / sums[k] { mismatches += 1 }
         }
         XCTAssertEqual(mismatches, 0)
+        // NaN clamps to 0 in both, with no undefined conversion.
+        let nan = SIMD8<Float>(repeating: .nan)
+        XCTAssertEqual(raster_k1_pack8(nan, nan, nan, nan), .zero)
+        XCTAssertEqual(raster_quantize(.nan), 0)
     }
 
     func testSwirlOnlyInUnitSpace() throws {

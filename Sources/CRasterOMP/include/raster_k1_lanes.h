@@ -2,6 +2,8 @@
 #define RASTER_K1_LANES_H
 
 #include <stdint.h>
+
+#include "raster_quantize.h"
 #if defined(__AVX2__)
 #include <immintrin.h>
 #endif
@@ -41,13 +43,8 @@ static inline raster_k1_u8 raster_k1_pack8(raster_k1_f8 r, raster_k1_f8 g, raste
 #else
     raster_k1_u8 out;
     for (int i = 0; i < 8; i++) {
-        const float c[4] = { r[i], g[i], b[i], a[i] };
-        uint32_t word = 0;
-        for (int ch = 0; ch < 4; ch++) {
-            const float v = c[ch] < 0.0f ? 0.0f : (c[ch] > 255.0f ? 255.0f : c[ch]);
-            word |= (uint32_t)(int32_t)(v + 0.5f) << (8 * ch);
-        }
-        out[i] = word;
+        out[i] = raster_quantize(r[i]) | raster_quantize(g[i]) << 8 | raster_quantize(b[i]) << 16 |
+                 raster_quantize(a[i]) << 24;
     }
     return out;
 #endif
