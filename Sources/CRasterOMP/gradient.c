@@ -1,5 +1,6 @@
 #include "raster_omp.h"
 #include "pixel.h"
+#include "raster_pack8.h"
 
 #if defined(__AVX2__)
 #include <immintrin.h>
@@ -46,14 +47,9 @@ typedef struct {
 } gradient_call;
 
 #if defined(__AVX2__)
-/// Eight pixels' channels (r, g, b, a: 32-bit lanes, pixel i in lane i)
-/// as eight RGBA8 words: saturating packs (values outside [0, 255] clamp)
-/// leave r0-3 g0-3 b0-3 a0-3 in each half, and one byte shuffle
-/// interleaves them.
+/// raster_pack8_ints on intrinsics' vectors.
 static inline __m256i pack_planar(__m256i r, __m256i g, __m256i b, __m256i a) {
-    const __m256i order = _mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
-                                           0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
-    return _mm256_shuffle_epi8(_mm256_packus_epi16(_mm256_packs_epi32(r, g), _mm256_packs_epi32(b, a)), order);
+    return (__m256i)raster_pack8_ints((raster_i8)r, (raster_i8)g, (raster_i8)b, (raster_i8)a);
 }
 #endif
 

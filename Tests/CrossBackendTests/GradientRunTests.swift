@@ -246,13 +246,11 @@ final class GradientRunTests: XCTestCase {
                             let v = c[ch].addingProduct(d, k[ch])
                             XCTAssertLessThan(abs(Double(v) - double(px, ch)), 0.01, "job \(job) pixel \(px) channel \(ch)")
                             XCTAssert(v >= 0 && v < 256, "job \(job) pixel \(px) channel \(ch): \(v) needs a clamp")
-                            // The SIMD backend's conversion: the colour
-                            // (offset less the half) plus 2^23 rounds to the
-                            // nearest level and keeps 2^23's high bits, so
-                            // shifting g, b and a into place spills nothing.
-                            let bits = ((c[ch] - 0.5).addingProduct(d, k[ch]) + 8_388_608).bitPattern
-                            XCTAssertEqual(bits & 0xFFFF_FF00, 0x4B00_0000, "job \(job) pixel \(px) channel \(ch): outside 0...255")
-                            XCTAssertLessThan(abs(Double(bits & 0xFF) - (double(px, ch) - 0.5)), 0.51, "job \(job) pixel \(px) channel \(ch)")
+                            // Both backends' conversion, the shared pack:
+                            // truncation is the rounded level, in place.
+                            let word = raster_pack8_truncated(SIMD8(repeating: v), .zero, .zero, .zero)[0]
+                            XCTAssertEqual(word, UInt32(v.rounded(.down)), "job \(job) pixel \(px) channel \(ch)")
+                            XCTAssertLessThan(abs(Double(word) - (double(px, ch) - 0.5)), 0.51, "job \(job) pixel \(px) channel \(ch)")
                         }
                     }
                     folded += 1

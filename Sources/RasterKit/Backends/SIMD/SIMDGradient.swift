@@ -266,26 +266,20 @@ struct RampLanes {
     }
 
     /// A radial run from raster_gradient_radial_fold's coefficients: each
-    /// channel is d * k + (c - 1/2), within [-1/8, 255 + 1/8] on the run's
-    /// pixels (the fold's margin less the half), so adding 2^23 rounds it to
-    /// the nearest integer and leaves its byte in the low bits of the lane:
-    /// no floor instruction. Round-half-even differs from C's round-half-up
-    /// only on exact ties, by one level, within the bound of the reference.
-    /// The high bits of each lane are those of 2^23, which the shifts of g,
-    /// b and a push out of the word, so only r needs a mask. Whole vectors
-    /// past the run's end may hold anything: later runs overwrite them.
+    /// channel is d * k + c, the half of round-half-up inside c, within
+    /// [1/8, 256 - 1/8] on the run's pixels (the fold's margin), so
+    /// truncation is the rounded byte and no clamp is needed. The pack is
+    /// the C kernels' (raster_pack8_truncated), so both threaded backends
+    /// give the same bytes. Whole vectors past the run's end may hold
+    /// anything: later runs overwrite them.
     @inline(__always)
     func storeRadialRun(_ row: raster_gradient_row, _ k: SIMD4<Float>, _ c: SIMD4<Float>,
                         from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>) {
         let cx = row.cx, dy2 = FloatLanes(repeating: row.dy2), width = Int(row.width)
         let kr = FloatLanes(repeating: k.x), kg = FloatLanes(repeating: k.y)
         let kb = FloatLanes(repeating: k.z), ka = FloatLanes(repeating: k.w)
-        // Exact: |c| < 2^14 (the fold's limit) leaves its ulp at most 2^-10.
-        let cr = FloatLanes(repeating: c.x - 0.5), cg = FloatLanes(repeating: c.y - 0.5)
-        let cb = FloatLanes(repeating: c.z - 0.5), ca = FloatLanes(repeating: c.w - 0.5)
-        @inline(__always) func byte(_ v: FloatLanes) -> WordLanes {
-            unsafeBitCast(v + Lanes.magic, to: WordLanes.self)
-        }
+        let cr = FloatLanes(repeating: c.x), cg = FloatLanes(repeating: c.y)
+        let cb = FloatLanes(repeating: c.z), ca = FloatLanes(repeating: c.w)
         var x = x0
         // Whole floats (below 2^24): adding 8 is exact, as converting each x is.
         var xf = Lanes.ramp + Float(x0)
@@ -293,8 +287,8 @@ struct RampLanes {
             let dx = xf - cx
             xf += Float(Lanes.width)
             let d = dy2.addingProduct(dx, dx).squareRoot()
-            let w = byte(cr.addingProduct(d, kr)) & 0xFF | byte(cg.addingProduct(d, kg)) &<< 8
-                | byte(cb.addingProduct(d, kb)) &<< 16 | byte(ca.addingProduct(d, ka)) &<< 24
+            let w = raster_pack8_truncated(cr.addingProduct(d, kr), cg.addingProduct(d, kg),
+                                           cb.addingProduct(d, kb), ca.addingProduct(d, ka))
             // A whole vector while it fits in the row; at the row's end
             // only the run's pixels (a scalar conversion per pixel would
             // be a generic call here).
@@ -306,7 +300,8 @@ struct RampLanes {
     /// A radial run whose colours need no clamp (convertsUnclamped): t is
     /// held in the run's interval [lo, hi] (it is there but for Float's
     /// rounding), the half of round-half-up is folded into the bias, and
-    /// floor plus 2^23 leaves each byte in the low bits of its lane.
+    /// truncation in the C kernels' pack (raster_pack8_truncated) is the
+    /// floor of the non-negative colour: the bytes of the openmp backend.
     @inline(__always)
     func storeRadialRunInterval(_ row: raster_gradient_row, _ span: raster_gradient_span, _ sl: SIMD4<Float>, _ bi: SIMD4<Float>,
                                 _ lo: Float, _ hi: Float, from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>) {
@@ -318,9 +313,6 @@ struct RampLanes {
         let sb = FloatLanes(repeating: sl.z), sa = FloatLanes(repeating: sl.w)
         let br = FloatLanes(repeating: bi.x + 0.5), bg = FloatLanes(repeating: bi.y + 0.5)
         let bb = FloatLanes(repeating: bi.z + 0.5), ba = FloatLanes(repeating: bi.w + 0.5)
-        @inline(__always) func byte(_ c: FloatLanes) -> WordLanes {
-            unsafeBitCast(c.rounded(.down) + Lanes.magic, to: WordLanes.self)
-        }
         var x = x0
         // Whole floats (below 2^24): adding 8 is exact, as converting each x is.
         var xf = Lanes.ramp + Float(x0)
@@ -328,8 +320,8 @@ struct RampLanes {
             let dx = xf - cx
             xf += Float(Lanes.width)
             let t = Lanes.clamp(b.addingProduct(dy2.addingProduct(dx, dx).squareRoot(), a), lo, hi)
-            let w = byte(br.addingProduct(t, sr)) & 0xFF | (byte(bg.addingProduct(t, sg)) &<< 8) & 0xFF00
-                | (byte(bb.addingProduct(t, sb)) &<< 16) & 0xFF_0000 | byte(ba.addingProduct(t, sa)) &<< 24
+            let w = raster_pack8_truncated(br.addingProduct(t, sr), bg.addingProduct(t, sg),
+                                           bb.addingProduct(t, sb), ba.addingProduct(t, sa))
             Lanes.store(w, to: p + 4 * x, count: Lanes.width)
             x += Lanes.width
         }

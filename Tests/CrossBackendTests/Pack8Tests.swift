@@ -1,0 +1,59 @@
+import CRasterOMP
+import RasterKit
+import XCTest
+
+/// The 8-pixel packs both threaded backends share (raster_pack8.h) against
+/// their scalar rules, lane by lane, on random values and at the edges:
+/// a pack that breaks is named here, not by a kernel's image.
+final class Pack8Tests: XCTestCase {
+    /// Each channel of each pixel lands in its own byte of its own word,
+    /// saturated to [0, 255].
+    func testIntegerPackSaturatesAndKeepsPixelOrder() {
+        var rng = SeededGenerator(seed: 0x9AC8)
+        let edges: [Int32] = [.min, -65_536, -32_769, -256, -1, 0, 1, 127, 254, 255, 256, 32_767, 32_768, 65_535, .max]
+        var values = edges
+        for _ in 0..<20_000 { values.append(Int32(truncatingIfNeeded: rng.next())) }
+        for _ in 0..<20_000 { values.append(Int32(rng.next() % 600) - 150) }
+        while values.count % 32 != 0 { values.append(7) }
+        func byte(_ v: Int32) -> UInt32 { UInt32(min(max(v, 0), 255)) }
+        var mismatches = 0
+        for i in stride(from: 0, to: values.count, by: 32) {
+            var c = [SIMD8<Int32>](repeating: .zero, count: 4)
+            for ch in 0..<4 { for k in 0..<8 { c[ch][k] = values[i + 8 * ch + (k * 5 + ch) % 8] } }
+            let words = raster_pack8_ints(c[0], c[1], c[2], c[3])
+            for k in 0..<8 where words[k] != byte(c[0][k]) | byte(c[1][k]) << 8 | byte(c[2][k]) << 16 | byte(c[3][k]) << 24 {
+                mismatches += 1
+            }
+        }
+        XCTAssertEqual(mismatches, 0)
+    }
+
+    /// The float pack truncates as raster_truncate_byte does: floor in
+    /// [0, 256), the bounds outside (up to 2^31, the pack's documented
+    /// range), NaN 0; and raster_quantize is that of v + 1/2, clamp then
+    /// round half up.
+    func testTruncatingPackMatchesTheScalarRule() {
+        var rng = SeededGenerator(seed: 0x7A0C)
+        let edges: [Float] = [-1e30, -2.1e9, -256, -1, (-1 as Float).nextUp, -0.5, -0.0, 0, 0.49999997, 0.5, 0.99999994, 1,
+                              127.5, 254.99998, 255, 255.99998, 256, 1e6, 2.1e9, -.infinity, .nan]
+        var values = edges
+        for _ in 0..<40_000 { values.append(Float(rng.uniform(-300...600))) }
+        for _ in 0..<20_000 { values.append(Float(Int(rng.next() % 1024)) / 4 - 0.5) } // quarters: exact ties
+        while values.count % 32 != 0 { values.append(0.5) }
+        func truncated(_ v: Float) -> UInt32 { v.isNaN ? 0 : UInt32(min(max(v, 0), 255).rounded(.towardZero)) }
+        var mismatches = 0
+        for i in stride(from: 0, to: values.count, by: 32) {
+            var c = [SIMD8<Float>](repeating: .zero, count: 4)
+            for ch in 0..<4 { for k in 0..<8 { c[ch][k] = values[i + 8 * ch + (k * 3 + ch) % 8] } }
+            let words = raster_pack8_truncated(c[0], c[1], c[2], c[3])
+            for k in 0..<8 {
+                let expected = (0..<4).reduce(UInt32(0)) { $0 | truncated(c[$1][k]) << (8 * UInt32($1)) }
+                if words[k] != expected { mismatches += 1 }
+                if raster_truncate_byte(c[0][k]) != truncated(c[0][k]) { mismatches += 1 }
+                let half = c[1][k].isNaN ? 0 : UInt32(min(max(c[1][k], 0), 255) + 0.5)
+                if raster_quantize(c[1][k]) != half { mismatches += 1 }
+            }
+        }
+        XCTAssertEqual(mismatches, 0)
+    }
+}
