@@ -54,7 +54,7 @@ static inline __m256i pack_planar(__m256i r, __m256i g, __m256i b, __m256i a) {
 #endif
 
 /// Pixels x0..<x1 of a linear run from its fixed-point colours
-/// (raster_gradient_run_steps): four vector adds and shifts and two packs
+/// (raster_gradient_run_steps): four vector adds and raster_pack8_steps
 /// per 8 pixels. While a whole vector fits in the row it is
 /// stored whole; pixels past x1 belong to later runs of the row, which are
 /// drawn after this one and overwrite them.
@@ -69,11 +69,8 @@ static void step_run(uint32_t *row, int x, int x1, int width, const int32_t v0[4
                                   _mm256_blend_epi32(_mm256_setzero_si256(), d4, 0xF0));
     __m256i p1 = _mm256_add_epi32(p0, d), p2 = _mm256_add_epi32(p1, d), p3 = _mm256_add_epi32(p2, d);
     for (; x < x1 && x + 8 <= width; x += 8) {
-        const __m256i lo = _mm256_packs_epi32(_mm256_srai_epi32(p0, RASTER_GRADIENT_STEP_BITS),
-                                              _mm256_srai_epi32(p1, RASTER_GRADIENT_STEP_BITS));
-        const __m256i hi = _mm256_packs_epi32(_mm256_srai_epi32(p2, RASTER_GRADIENT_STEP_BITS),
-                                              _mm256_srai_epi32(p3, RASTER_GRADIENT_STEP_BITS));
-        _mm256_storeu_si256((__m256i *)(row + x), _mm256_packus_epi16(lo, hi));
+        const raster_u8 words = raster_pack8_steps((raster_i8)p0, (raster_i8)p1, (raster_i8)p2, (raster_i8)p3);
+        _mm256_storeu_si256((__m256i *)(row + x), (__m256i)words);
         p0 = _mm256_add_epi32(p0, d8); p1 = _mm256_add_epi32(p1, d8);
         p2 = _mm256_add_epi32(p2, d8); p3 = _mm256_add_epi32(p3, d8);
     }

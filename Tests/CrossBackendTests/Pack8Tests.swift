@@ -56,4 +56,33 @@ final class Pack8Tests: XCTestCase {
         }
         XCTAssertEqual(mismatches, 0)
     }
+    /// The linear runs' fixed-point pack: pixel k from vector k % 4, its
+    /// low half for pixels 0-3 and its high half for 4-7, each channel
+    /// shifted down by RASTER_GRADIENT_STEP_BITS (arithmetically: stepped
+    /// values past a run's end may have wrapped) and saturated.
+    func testFixedPointPackTakesPixelsInOrder() {
+        var rng = SeededGenerator(seed: 0x57E9)
+        let bits = Int32(RASTER_GRADIENT_STEP_BITS)
+        var mismatches = 0
+        for round in 0..<4_000 {
+            var p = [SIMD8<Int32>](repeating: .zero, count: 4)
+            for v in 0..<4 {
+                for lane in 0..<8 {
+                    // Mostly in-range levels with a fraction; some anything.
+                    p[v][lane] = round % 4 == 0 ? Int32(truncatingIfNeeded: rng.next())
+                        : Int32(rng.next() % 300) << bits | Int32(rng.next() % (1 << UInt64(bits))) - (20 << bits)
+                }
+            }
+            let words = raster_pack8_steps(p[0], p[1], p[2], p[3])
+            for pixel in 0..<8 {
+                var expected: UInt32 = 0
+                for ch in 0..<4 {
+                    let level = p[pixel % 4][4 * (pixel / 4) + ch] >> bits
+                    expected |= UInt32(min(max(level, 0), 255)) << (8 * UInt32(ch))
+                }
+                if words[pixel] != expected { mismatches += 1 }
+            }
+        }
+        XCTAssertEqual(mismatches, 0)
+    }
 }

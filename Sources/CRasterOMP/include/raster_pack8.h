@@ -3,6 +3,7 @@
 
 #include <stdint.h>
 
+#include "raster_omp.h"
 #include "raster_quantize.h"
 #if defined(__AVX2__)
 #include <immintrin.h>
@@ -55,6 +56,35 @@ static inline raster_u8 raster_pack8_truncated(raster_f8 r, raster_f8 g, raster_
     for (int i = 0; i < 8; i++)
         out[i] = raster_truncate_byte(r[i]) | raster_truncate_byte(g[i]) << 8 | raster_truncate_byte(b[i]) << 16 |
                  raster_truncate_byte(a[i]) << 24;
+    return out;
+#endif
+}
+
+/// Eight pixels of a linear run from fixed-point colours
+/// (raster_gradient_run_steps: RASTER_GRADIENT_STEP_BITS fraction bits)
+/// held in pixel order: vector k has pixel k's r, g, b, a in its low
+/// 128-bit half and pixel k + 4's in its high half. Each channel is
+/// shifted down to its level and saturated to [0, 255]: with AVX2 four
+/// shifts and three packs, the packs' per-half order being the pixels'.
+static inline raster_u8 raster_pack8_steps(raster_i8 p0, raster_i8 p1, raster_i8 p2, raster_i8 p3) {
+#if defined(__AVX2__)
+    const __m256i lo = _mm256_packs_epi32(_mm256_srai_epi32((__m256i)p0, RASTER_GRADIENT_STEP_BITS),
+                                          _mm256_srai_epi32((__m256i)p1, RASTER_GRADIENT_STEP_BITS));
+    const __m256i hi = _mm256_packs_epi32(_mm256_srai_epi32((__m256i)p2, RASTER_GRADIENT_STEP_BITS),
+                                          _mm256_srai_epi32((__m256i)p3, RASTER_GRADIENT_STEP_BITS));
+    return (raster_u8)_mm256_packus_epi16(lo, hi);
+#else
+    const raster_i8 p[4] = { p0, p1, p2, p3 };
+    raster_u8 out;
+    for (int i = 0; i < 8; i++) {
+        const raster_i8 v = p[i % 4] >> RASTER_GRADIENT_STEP_BITS;
+        uint32_t word = 0;
+        for (int ch = 0; ch < 4; ch++) {
+            const int32_t c = v[4 * (i / 4) + ch];
+            word |= (uint32_t)(c < 0 ? 0 : (c > 255 ? 255 : c)) << (8 * ch);
+        }
+        out[i] = word;
+    }
     return out;
 #endif
 }

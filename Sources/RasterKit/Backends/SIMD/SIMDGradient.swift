@@ -191,23 +191,24 @@ struct RampLanes {
         }
     }
 
-    /// Fixed-point colours (raster_gradient_run_steps) stepped one channel
-    /// per vector, 8 pixels each: in range by construction, so each byte is
-    /// the channel's bits above the fraction, moved into place and masked.
+    /// Fixed-point colours (raster_gradient_run_steps) stepped in pixel
+    /// order, as the openmp backend steps them: vector k holds pixel x + k
+    /// in its low half and x + k + 4 in its high half, and the C kernels'
+    /// raster_pack8_steps shifts, saturates and packs them (Swift's own
+    /// shifts and masks took a third more instructions).
     @inline(__always)
     static func stepRun(_ p: UnsafeMutablePointer<UInt8>, from x0: Int, to x1: Int, width: Int,
                         _ start: SIMD4<Int32>, _ step: SIMD4<Int32>) {
         let s = SIMD4<UInt32>(truncatingIfNeeded: start), d = SIMD4<UInt32>(truncatingIfNeeded: step)
-        let lane = WordLanes(0, 1, 2, 3, 4, 5, 6, 7)
-        var r = WordLanes(repeating: s.x) &+ lane &* d.x, g = WordLanes(repeating: s.y) &+ lane &* d.y
-        var b = WordLanes(repeating: s.z) &+ lane &* d.z, a = WordLanes(repeating: s.w) &+ lane &* d.w
-        let d8 = d &* 8
         let bits = UInt32(RASTER_GRADIENT_STEP_BITS)
+        let d2 = SIMD8<Int32>(lowHalf: step, highHalf: step)
+        let d8 = d2 &* 8
+        var p0 = SIMD8<Int32>(lowHalf: start, highHalf: start &+ step &* 4)
+        var p1 = p0 &+ d2, p2 = p1 &+ d2, p3 = p2 &+ d2
         var x = x0
         while x < x1 && x + Lanes.width <= width {
-            let w = r &>> bits | (g &>> (bits - 8)) & 0xFF00 | (b &>> (bits - 16)) & 0xFF_0000 | (a &<< (24 - bits)) & 0xFF00_0000
-            Lanes.store(w, to: p + 4 * x, count: Lanes.width)
-            r &+= d8.x; g &+= d8.y; b &+= d8.z; a &+= d8.w
+            Lanes.store(raster_pack8_steps(p0, p1, p2, p3), to: p + 4 * x, count: Lanes.width)
+            p0 &+= d8; p1 &+= d8; p2 &+= d8; p3 &+= d8
             x += Lanes.width
         }
         while x < x1 {
