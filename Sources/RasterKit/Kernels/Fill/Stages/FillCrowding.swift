@@ -60,6 +60,11 @@ struct CurvePieces {
     init?(_ path: Path) {
         var start = Point(0, 0), current = Point(0, 0)
         var first = 0  // first piece of the current run (a move or close starts a new one)
+        // Room for eight pieces a curve (the blob's cubics take eight)
+        // without regrowing the arrays.
+        let room = min(8 * path.elements.count, 4096)
+        points.reserveCapacity(4 * room); lone.reserveCapacity(room); bent.reserveCapacity(room)
+        next.reserveCapacity(room); counts.reserveCapacity(path.elements.count)
         for e in path.elements {
             switch e {
             case let .move(p):
@@ -140,35 +145,46 @@ struct CurvePieces {
     /// rows everywhere) every piece stays crowded.
     private mutating func markLone() {
         let n = pieceCount
-        var x0 = [Double](repeating: 0, count: n), x1 = x0, y0 = x0, y1 = x0
-        for i in 0..<n {
-            let (p0, p1, p2, p3) = piece(i)
-            x0[i] = min(min(p0.x, p1.x), min(p2.x, p3.x)).rounded(.down)
-            x1[i] = max(max(p0.x, p1.x), max(p2.x, p3.x)).rounded(.down)
-            y0[i] = min(min(p0.y, p1.y), min(p2.y, p3.y)).rounded(.down)
-            y1[i] = max(max(p0.y, p1.y), max(p2.y, p3.y)).rounded(.down)
+        // Pixel boxes (x0, x1, y0, y1: first and last pixel column and row)
+        // in order of (top row, index), sorted as one Int key per piece --
+        // a plain Int sort, not a closure comparing through arrays (which
+        // was a visible share of a fill's set-up). Rows are within +-1e8
+        // (27 bits), indices below `maxPieces` + 2^8 (15 bits).
+        var order = [Int](unsafeUninitializedCapacity: n) { keys, count in
+            for i in 0..<n {
+                let (p0, p1, p2, p3) = piece(i)
+                keys[i] = (Int(min(min(p0.y, p1.y), min(p2.y, p3.y)).rounded(.down)) << 16) | i
+            }
+            count = n
         }
-        // Sorted by (top row, index) as one integer key: a plain Int sort,
-        // not a closure comparing through arrays (a visible share of a
-        // fill's set-up). Rows are within +-1e8 (27 bits), indices below
-        // `maxPieces` (15 bits).
-        var order = (0..<n).map { (Int(y0[$0]) << 16) | $0 }
         order.sort()
-        for a in 0..<n { order[a] &= 0xFFFF }
+        let boxes = [SIMD4<Double>](unsafeUninitializedCapacity: n) { boxes, count in
+            for a in 0..<n {
+                let (p0, p1, p2, p3) = piece(order[a] & 0xFFFF)
+                boxes[a] = SIMD4(min(min(p0.x, p1.x), min(p2.x, p3.x)), max(max(p0.x, p1.x), max(p2.x, p3.x)),
+                                 min(min(p0.y, p1.y), min(p2.y, p3.y)), max(max(p0.y, p1.y), max(p2.y, p3.y)))
+                    .rounded(.down)
+            }
+            count = n
+        }
         var crowded = bent
         var budget = 64 * n + 4096
-        for a in 0..<n {
-            let i = order[a]
-            for b in (a + 1)..<n {
-                let j = order[b]
-                if y0[j] > y1[i] { break }
-                budget -= 1
-                if budget < 0 { return }  // all stay crowded
-                if x0[j] <= x1[i] && x0[i] <= x1[j] && next[i] != Int32(j) && next[j] != Int32(i) {
-                    crowded[i] = true; crowded[j] = true
+        boxes.withUnsafeBufferPointer { boxes in
+            for a in 0..<n {
+                let i = order[a] & 0xFFFF, bi = boxes[a]
+                for b in (a + 1)..<n {
+                    let bj = boxes[b]
+                    if bj.z > bi.w { break }
+                    budget -= 1
+                    if budget < 0 { return }
+                    let j = order[b] & 0xFFFF
+                    if bj.x <= bi.y && bi.x <= bj.y && next[i] != Int32(j) && next[j] != Int32(i) {
+                        crowded[i] = true; crowded[j] = true
+                    }
                 }
             }
         }
+        if budget < 0 { return }  // all stay crowded
         for i in 0..<n { lone[i] = !crowded[i] }
     }
 
