@@ -130,6 +130,10 @@ final class FillCrowdingTests: XCTestCase {
         let adaptive = Flattener(tolerance: fine, loneTolerance: coarse, for: path).segmentCount(path)
         XCTAssertLessThan(adaptive, Flattener(tolerance: fine).segmentCount(path))
         XCTAssertGreaterThanOrEqual(adaptive, Flattener(tolerance: coarse).segmentCount(path))
+        // A flattener given another path than its own flattens it finely.
+        let other = try Path(svg: "M 0 0 C 0 100 100 100 100 0 Z")
+        XCTAssertEqual(Flattener(tolerance: fine, loneTolerance: coarse, for: path).segmentCount(other),
+                       Flattener(tolerance: fine).segmentCount(other))
         let twice = try Path(svg: circle + " " + circle)
         // Crowded pieces at the fine tolerance: a few more chords than the
         // whole curves (each piece rounds its chord count up).

@@ -64,6 +64,9 @@ public struct Flattener {
     /// The pieces of the path this flattener was made for (nil: every curve
     /// at `tolerance`).
     let pieces: CurvePieces?
+    /// That path: another path given to `flatten` is flattened at
+    /// `tolerance` throughout (safe, never coarser than asked).
+    let plannedPath: Path?
 
     /// Chords per piece above which the piece is split (adaptivity) -- small
     /// enough to follow curvature, large enough that splitting stays rare.
@@ -80,6 +83,7 @@ public struct Flattener {
         self.visible = visible
         self.loneTolerance = tolerance
         self.pieces = nil
+        self.plannedPath = nil
     }
 
     /// A flattener for `path` alone: curves crowded by others at
@@ -91,12 +95,16 @@ public struct Flattener {
         self.visible = visible
         self.loneTolerance = loneTolerance
         self.pieces = loneTolerance > tolerance ? CurvePieces(path) : nil
+        self.plannedPath = path
     }
 
     /// Flattens `path` into `sink`, sub-path by sub-path, in path order.
     public func flatten<S: LineSink>(_ path: Path, into sink: inout S) {
         var start = Point(0, 0), current = Point(0, 0)
         var curve = 0, piece = 0  // the next curve element and its first piece in `pieces`
+        // (Array equality is a pointer check when both share storage, as
+        // `FillEdges` passes them.)
+        let pieces = path == plannedPath ? self.pieces : nil
         for e in path.elements {
             switch e {
             case let .move(p):
