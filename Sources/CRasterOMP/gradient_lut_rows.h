@@ -40,8 +40,9 @@ static inline __attribute__((always_inline)) __m256i lut_index8(__m256i e, int s
 /// read, where a gather is slower (the radial frame took about 1.4 times
 /// as long with gathers only, on Zen 3).
 /// Along a stretch where the indices only rise or only fall, the window
-/// starts at the smaller of the two end lanes; a wrap, a fold inside the
-/// eight or a steep ramp sends them to the gather.
+/// starts at the smaller of the two end lanes; eight spanning up to 16
+/// entries read a window of 16; a wrap, a fold inside the eight or a ramp
+/// steeper than two entries per pixel sends them to the gather.
 static inline __attribute__((always_inline)) __m256i lut_read8(const uint32_t *lut, __m256i i, int size) {
     // The window ends within the table's size + 2 words (size >= 256).
     const __m256i ends = _mm256_min_epi32(i, _mm256_permutevar8x32_epi32(i, _mm256_setr_epi32(7, 0, 0, 0, 0, 0, 0, 0)));
@@ -50,6 +51,17 @@ static inline __attribute__((always_inline)) __m256i lut_read8(const uint32_t *l
     if (__builtin_expect(_mm256_testz_si256(offset, _mm256_set1_epi32(~7)), 1)) {
         const __m256i window = _mm256_loadu_si256((const __m256i *)(lut + 1 + _mm256_cvtsi256_si32(base)));
         return _mm256_permutevar8x32_epi32(window, offset);
+    }
+    // Up to two entries per pixel: a window of 16 as two permutes and a
+    // select by the offset's bit 3 (the permute reads only bits 0-2), still
+    // cheaper than the gather; it ends within the table too.
+    const __m256i base16 = _mm256_min_epi32(base, _mm256_set1_epi32(size - 14));
+    const __m256i offset16 = _mm256_sub_epi32(i, base16);
+    if (_mm256_testz_si256(offset16, _mm256_set1_epi32(~15))) {
+        const uint32_t *w = lut + 1 + _mm256_cvtsi256_si32(base16);
+        const __m256i low = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)w), offset16);
+        const __m256i high = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(w + 8)), offset16);
+        return _mm256_blendv_epi8(low, high, _mm256_cmpgt_epi32(offset16, _mm256_set1_epi32(7)));
     }
     return _mm256_i32gather_epi32((const int *)(lut + 1), i, 4);
 }

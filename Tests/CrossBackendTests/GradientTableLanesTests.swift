@@ -22,8 +22,8 @@ final class GradientTableLanesTests: XCTestCase {
             // reflect's fold, and anywhere.
             let edges = [-1, 0, size - 1, size, 2 * size - 1, 2 * size, -size, -2 * size - 1]
             // Entries per pixel: within one window of 8 for 8 pixels, at its
-            // limit, and beyond it.
-            let slopes = [0, 1e-9, 0.07, 0.16, 0.5, 0.874, 0.875, 0.99, 1, 1.01, 3.7, 300]
+            // limit, within a window of 16, and beyond it (the gather).
+            let slopes = [0, 1e-9, 0.07, 0.16, 0.5, 0.874, 0.875, 0.99, 1, 1.01, 1.5, 1.99, 3.7, 300]
             for extend: Int32 in 0...2 {
                 for _ in 0..<300 {
                     let width = Int(rng.next() % 70) + 1
