@@ -206,11 +206,15 @@ let package = Package(
             path: "Tests/CLITests",
             swiftSettings: swift5
         ),
+        // The host's code generation, as RasterKit's: these tests call the C
+        // kernels' inline 8-lane helpers (raster_pack8.h) directly, and
+        // without it they would test the portable fallbacks instead of the
+        // AVX2 code both backends run.
         .testTarget(
             name: "CrossBackendTests",
             dependencies: ["RasterKit", "RasterReference", "RasterHarness", "CRasterOMP"],
             path: "Tests/CrossBackendTests",
-            swiftSettings: swift5
+            swiftSettings: swift5 + swiftCodegen
         ),
     ]
 )
