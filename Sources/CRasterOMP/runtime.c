@@ -78,8 +78,12 @@ void raster_team_arrive(raster_team_watch *watch) {
 }
 
 void raster_team_leave(raster_team_watch *watch) {
-    __atomic_fetch_add(&watch->cpu_ns, thread_cpu_ns() - arrived_cpu_ns, __ATOMIC_RELAXED);
-    if (raster_thread_index() != 0) return;
+    const uint64_t cpu = thread_cpu_ns() - arrived_cpu_ns;
+    __atomic_fetch_add(&watch->cpu_ns, cpu, __ATOMIC_RELAXED);
+    if (raster_thread_index() != 0) {
+        __atomic_fetch_add(&watch->helper_cpu_ns, cpu, __ATOMIC_RELAXED);
+        return;
+    }
     watch->caller_done_ns = now_ns();
 }
 
@@ -88,11 +92,18 @@ void raster_team_join(const raster_team_watch *watch) {
     const uint64_t wall = now - watch->fork_ns;
     // The team had about one core between its threads (raster_omp.h).
     const int shared = wall >= shared_core_min_ns && watch->cpu_ns * 100 < wall * RASTER_TEAM_MIN_CORE_PERCENT;
-    if (!watch->late && !shared) return;
-    contended_until = now + contended_hold_ns;
-    // Or every helper came to nothing, so the caller did all the work:
-    // alone, a short region is done before a held-back helper would even start.
-    if (shared || (watch->idle == watch->team - 1 && watch->caller_done_ns - watch->fork_ns < solo_region_ns))
+    if (watch->late || shared)
+        contended_until = now + contended_hold_ns;
+    else if (now >= contended_until)
+        return;
+    // Contended, now or lately. A short region goes alone if every helper
+    // came to nothing (alone, it is done before a held-back helper would
+    // even start), or if the team lost it: the caller waited at the join
+    // longer than the helpers worked, for a helper's wake-up or for one the
+    // scheduler held back mid-item (raster_omp.h, RASTER_SOLO_REGION_US).
+    const int useless = watch->late && watch->idle == watch->team - 1;
+    const int lost = now - watch->caller_done_ns > watch->helper_cpu_ns;
+    if (shared || ((useless || lost) && watch->caller_done_ns - watch->fork_ns < solo_region_ns))
         watch->site->solo_until = now + contended_hold_ns;
 }
 

@@ -41,9 +41,11 @@ final class IdleSpinTests: XCTestCase {
                 // itself, which is the scheduler's doing, not the rule's.
                 if !late { watch.late = 0; watch.idle = 0 }
                 if long { watch.caller_done_ns = watch.fork_ns + UInt64(RASTER_SOLO_REGION_US) * 1_000 + 1 }
-                // Plenty of CPU time: the team-on-one-core rule (its own
-                // test below) must not fire however slowly the empty region ran.
+                // Plenty of CPU time: the team-on-one-core and lost-region
+                // rules (their own tests below) must not fire however slowly
+                // the empty region ran.
                 watch.cpu_ns = 1_000_000_000_000
+                watch.helper_cpu_ns = 1_000_000_000_000
                 raster_team_join(&watch)
             }
             // libomp starts this thread's team in its first region, late
@@ -110,6 +112,56 @@ extension IdleSpinTests {
         }
         let spin = Int32(RASTER_IDLE_SPIN_MS)
         XCTAssertEqual(result, [2, spin, 2, spin, 1, 2, 0])
+    }
+}
+
+extension IdleSpinTests {
+    /// While the calling thread's teams are contended, a short region in
+    /// which the caller waited at the join longer than the helpers worked
+    /// makes its site run alone for the hold; uncontended, the same region
+    /// (a sleeping helper's wake-up after an idle gap) changes nothing, and
+    /// a contended region the team won keeps it. Times are set on the
+    /// watch from the runtime's clock just before the join.
+    func testALostRegionWhileContendedSoloesTheSite() throws {
+        try XCTSkipIf(raster_omp_available() == 0, "built without OpenMP")
+        try XCTSkipIf(ProcessInfo.processInfo.environment["KMP_BLOCKTIME"] != "\(RASTER_IDLE_SPIN_MS)", "KMP_BLOCKTIME set by the user")
+        let result = OneShotThread.run { () -> [Int32] in
+            var site = raster_team_site(), other = raster_team_site()
+            var watch = raster_team_watch()
+            var next: Int32 = 0
+            var seen: [Int32] = []
+            let waited: UInt64 = 300_000, worked: UInt64 = 100_000
+            func region(late: Bool, lost: Bool) {
+                next = 0
+                seen.append(raster_team_fork(&watch, &site, 2, &next, 4))
+                seen.append(raster_omp_blocktime_ms())
+                raster_omp_test_region(&watch)
+                var now = timespec()
+                clock_gettime(CLOCK_MONOTONIC, &now)
+                let clock = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+                // The caller finished `waited` before the join (a lost
+                // region) or at it; a short region either way.
+                watch.caller_done_ns = lost ? clock - waited : clock
+                watch.fork_ns = clock - waited - worked
+                watch.helper_cpu_ns = lost ? worked : 1_000_000_000_000
+                watch.cpu_ns = 1_000_000_000_000
+                watch.late = late ? 1 : 0
+                watch.idle = 0
+                raster_team_join(&watch)
+            }
+            var warm = raster_team_watch(), unused = raster_team_site()
+            _ = raster_team_fork(&warm, &unused, 2, &next, 4)
+            raster_omp_test_region(&warm)
+            region(late: false, lost: true)   // uncontended: keeps its team, spinning
+            region(late: true, lost: false)   // contended from here, but the team won
+            region(late: false, lost: true)   // contended and lost: alone from now
+            seen.append(raster_team_fork(&watch, &site, 2, &next, 4))   // this site: solo
+            seen.append(raster_team_fork(&watch, &other, 2, &next, 4))  // another: its team, asleep when idle
+            seen.append(raster_omp_blocktime_ms())
+            return seen
+        }
+        let spin = Int32(RASTER_IDLE_SPIN_MS)
+        XCTAssertEqual(result, [2, spin, 2, spin, 2, 0, 1, 2, 0])
     }
 }
 

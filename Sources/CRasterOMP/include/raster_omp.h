@@ -55,7 +55,15 @@ int raster_omp_blocktime_ms(void);
 /// for RASTER_CONTENDED_HOLD_MS, then tries its team again:
 /// OpenMP's join waits for every thread of a team, even one that only
 /// arrives to leave, so a short region gains nothing from a thread the
-/// scheduler holds back and waits a slice for it. A site whose team, over
+/// scheduler holds back and waits a slice for it. So does a site that,
+/// while the calling thread's teams are contended, lost a short region:
+/// the caller waited at the join for longer than the helpers worked in it
+/// (their CPU time between arriving and leaving), so the caller alone
+/// would have been done sooner. Under contention an idle helper sleeps,
+/// and in regions of tens of microseconds its wake-up alone costs more than
+/// its share of the work; uncontended, helpers spin between regions and the
+/// rule is off, so a wake-up after an idle gap (a frame's first region)
+/// does not send a site alone. A site whose team, over
 /// a region of at least RASTER_SHARED_CORE_MIN_US, ran for less than
 /// RASTER_TEAM_MIN_CORE_PERCENT of one core's time (the threads' CPU
 /// time, summed, against the region's wall time) also runs alone for as
@@ -63,7 +71,7 @@ int raster_omp_blocktime_ms(void);
 /// the call site's own state (a static _Thread_local, zeroed).
 typedef struct { uint64_t solo_until; } raster_team_site;
 typedef struct {
-    uint64_t fork_ns, caller_done_ns, cpu_ns;
+    uint64_t fork_ns, caller_done_ns, cpu_ns, helper_cpu_ns;
     int late, idle, count, team;
     const int *next;
     raster_team_site *site;
