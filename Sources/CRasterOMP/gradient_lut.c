@@ -1,4 +1,5 @@
 #include "raster_omp.h"
+#include "gradient_lut_rows.h"
 #include "pixel.h"
 
 int raster_gradient_lut_size(const float *slopes, int intervals) {
@@ -31,75 +32,51 @@ void raster_gradient_lut_build(uint32_t *lut, int size, const float *starts, con
     }
 }
 
-typedef struct {
-    int width, shape, size, extend;
-    const double *geometry;
-    const uint32_t *lut;
-} lut_call;
-
-/// Positions (entries, 32.32) of a row that fit are stepped by one add per
-/// pixel; each loop has its extend rule fixed so it stays branch-free.
-#define LUT_STEP_LOOP(EXTEND)                                                       \
-    for (int x = 0; x < width; x++) {                                               \
-        row[x] = lut[raster_gradient_lut_index(p >> 32, size, EXTEND)];             \
-        p += step;                                                                  \
-    }
-
-static void lut_row_linear(const lut_call *g, uint32_t *row, int y) {
-    const int width = g->width, size = g->size;
-    const uint32_t *lut = g->lut;
-    const double v0 = (g->geometry[2] + (double)y * g->geometry[1]) * (double)size;
-    const double dv = g->geometry[0] * (double)size;
-    const double v1 = v0 + dv * (double)(width - 1);
-    if (fabs(v0) < 0x1p30 && fabs(v1) < 0x1p30) {
-        int64_t p = llrint(v0 * 0x1p32);
-        const int64_t step = llrint(dv * 0x1p32);
-        switch (g->extend) {
-        case 0: LUT_STEP_LOOP(0) break;
-        case 1: LUT_STEP_LOOP(1) break;
-        default: LUT_STEP_LOOP(2)
-        }
-        return;
-    }
-    // Far outside the gradient's span (tiny vectors): the position per pixel.
-    for (int x = 0; x < width; x++)
-        row[x] = lut[raster_gradient_lut_index(raster_gradient_lut_entry(v0 + (double)x * dv), size, g->extend)];
+raster_gradient_lut_plan raster_gradient_lut_plan_rows(int shape, int height, const double geometry[3]) {
+    raster_gradient_lut_plan plan = { height, 0, 0, -1 };
+    // When 2 cy is a whole m, row m - y has row y's |dy| exactly (the
+    // rounding of y - cy is symmetric), hence its words.
+    const double m2 = 2.0 * geometry[1];
+    if (shape == 0 || !(fabs(m2) < 0x1p30) || m2 != floor(m2) || !(m2 >= 1.0) || !(m2 <= 2.0 * height - 3.0)) return plan;
+    const int m = (int)m2, a = m - height + 1 > 0 ? m - height + 1 : 0, c = (m + 1) / 2;
+    if (c <= a) return plan;
+    plan.items = height - (c - a);
+    plan.a = a;
+    plan.c = c;
+    plan.m = m;
+    return plan;
 }
 
-/// Radial entries are computed a chunk at a time on vector lanes, then read
-/// from the table one by one: a loop doing both at once does not vectorise.
-#define LUT_CHUNK 64
-#define LUT_RADIAL_LOOP(EXTEND)                                                         \
-    for (int x0 = 0; x0 < width; x0 += LUT_CHUNK) {                                     \
-        const int n = width - x0 < LUT_CHUNK ? width - x0 : LUT_CHUNK;                  \
-        int e[LUT_CHUNK];                                                               \
-        _Pragma("omp simd")                                                             \
-        for (int j = 0; j < LUT_CHUNK; j++) {                                           \
-            const float dx = (float)(x0 + j) - cx;                                      \
-            const float v = sqrtf(dx * dx + dy2) * k;                                   \
-            e[j] = (int)(v < RASTER_GRADIENT_LUT_RADIAL_CAP ? v : RASTER_GRADIENT_LUT_RADIAL_CAP); \
-        }                                                                               \
-        for (int j = 0; j < n; j++) row[x0 + j] = lut[raster_gradient_lut_index(e[j], size, EXTEND)]; \
+void raster_gradient_lut_item(uint8_t *dst, ptrdiff_t stride, int width, raster_gradient_lut_plan plan, int i, int shape,
+                              const double geometry[3], const uint32_t *lut, int size, int extend) {
+    // Items below the copies' first row are rows; the rest are shifted past them.
+    const int y = i < plan.m - plan.c + 1 ? i : i + (plan.c - plan.a);
+    uint32_t *row = (uint32_t *)(dst + (ptrdiff_t)y * stride);
+    if (shape == 0) {
+        lut_linear_row(row, width, y, geometry, lut, size, extend);
+        return;
     }
+    lut_radial_row(row, width, y, geometry, lut, size, extend);
+    if (y >= plan.a && y < plan.c) memcpy(dst + (ptrdiff_t)(plan.m - y) * stride, row, (size_t)width * 4);
+}
 
-static void lut_row_radial(const lut_call *g, uint32_t *row, int y) {
-    const int width = g->width, size = g->size;
-    const uint32_t *lut = g->lut;
-    const float cx = (float)g->geometry[0], k = (float)(g->geometry[2] * (double)size);
-    const float dy = (float)((double)y - g->geometry[1]), dy2 = dy * dy;
-    // v >= 0, so the conversion's truncation is the floor.
-    switch (g->extend) {
-    case 0: LUT_RADIAL_LOOP(0) break;
-    case 1: LUT_RADIAL_LOOP(1) break;
-    default: LUT_RADIAL_LOOP(2)
+void raster_gradient_lut_steps(uint32_t *row, int x, int width, int64_t p, int64_t step, const uint32_t *lut, int size,
+                               int extend) {
+    switch (extend) {
+    case 0: lut_steps(row, x, width, p, step, lut, size, 0); break;
+    case 1: lut_steps(row, x, width, p, step, lut, size, 1); break;
+    default: lut_steps(row, x, width, p, step, lut, size, 2);
     }
+}
+
+void raster_gradient_lut_radial_row(uint32_t *row, int width, int y, const double geometry[3], const uint32_t *lut,
+                                    int size, int extend) {
+    lut_radial_row(row, width, y, geometry, lut, size, extend);
 }
 
 void raster_omp_gradient_lut(uint8_t *dst, int width, int height, ptrdiff_t stride, int shape,
                              const double geometry[3], const uint32_t *lut, int size, int extend, int threads) {
-    const lut_call g = { width, shape, size, extend, geometry, lut };
-    if (shape == 0)
-        RASTER_PARALLEL_ROWS(height, threads, y, lut_row_linear(&g, (uint32_t *)(dst + (ptrdiff_t)y * stride), y));
-    else
-        RASTER_PARALLEL_ROWS(height, threads, y, lut_row_radial(&g, (uint32_t *)(dst + (ptrdiff_t)y * stride), y));
+    const raster_gradient_lut_plan plan = raster_gradient_lut_plan_rows(shape, height, geometry);
+    RASTER_PARALLEL_ROWS(plan.items, threads, i,
+                         raster_gradient_lut_item(dst, stride, width, plan, i, shape, geometry, lut, size, extend));
 }

@@ -421,9 +421,33 @@ void raster_gradient_lut_build(uint32_t *lut, int size, const float *starts, con
 /// The variant's whole image; arguments as raster_omp_gradient's, plus the
 /// table. Linear rows step a 32.32 fixed-point entry position per pixel
 /// (rows whose positions would not fit take the position per pixel in
-/// double); radial rows take one square root per pixel.
+/// double); radial rows take one square root per pixel (on the right of a
+/// centre whose 2 cx is whole: the left half is its mirror image).
 void raster_omp_gradient_lut(uint8_t *dst, int width, int height, ptrdiff_t stride, int shape,
                              const double geometry[3], const uint32_t *lut, int size, int extend, int threads);
+
+/// The variant's rows as work items, which both threaded backends share
+/// out. A radial frame whose centre has a whole 2 cy = m draws rows
+/// [a, c) and copies each to row m - y, which has the same |dy|; rows
+/// [m - c + 1, m - a] are then no items of their own. Otherwise (and for
+/// linear frames) one item per row, a = c = 0.
+typedef struct { int items, a, c, m; } raster_gradient_lut_plan;
+
+raster_gradient_lut_plan raster_gradient_lut_plan_rows(int shape, int height, const double geometry[3]);
+
+/// Draws item `i` of `plan` (its row, and the mirror copy if it has one)
+/// into the frame at `dst`; other arguments as raster_omp_gradient_lut's.
+void raster_gradient_lut_item(uint8_t *dst, ptrdiff_t stride, int width, raster_gradient_lut_plan plan, int i, int shape,
+                              const double geometry[3], const uint32_t *lut, int size, int extend);
+
+/// The stages of a row, for their tests: pixels [x, width) of a linear row
+/// whose entry position at pixel x is p (32.32 fixed point), growing by
+/// `step` per pixel (entry = p >> 32, which must fit int32 on the row);
+/// and a whole radial row.
+void raster_gradient_lut_steps(uint32_t *row, int x, int width, int64_t p, int64_t step, const uint32_t *lut, int size,
+                               int extend);
+void raster_gradient_lut_radial_row(uint32_t *row, int width, int y, const double geometry[3], const uint32_t *lut,
+                                    int size, int extend);
 
 /// K6: `dst = src * opacity + dst * (1 - src.a * opacity / 255)`.
 void raster_omp_composite(const uint8_t *src, ptrdiff_t src_stride, uint8_t *dst, ptrdiff_t dst_stride,

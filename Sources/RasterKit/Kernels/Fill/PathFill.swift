@@ -3,6 +3,7 @@
 // schedule beside them.
 //
 //   Stages/FillFlatten.swift      curves to chords (`Flattener`)
+//   Stages/FillCrowding.swift     which curve pieces may be flattened coarsely (`CurvePieces`)
 //   Stages/FillClip.swift         chords clipped to the canvas, winding kept (`EdgeClipper`)
 //   Stages/FillEdges.swift        flatten + clip for a band of rows (`FillEdges`)
 //   Stages/FillStrips.swift       edges bucketed into 32-row strips (`FillStrips`)
@@ -117,7 +118,8 @@ public enum FillRule: String, CaseIterable, Sendable {
 /// K4's quality/time variants (docs/contract.md §4): how coverage is measured
 /// (exact area or point samples) and how finely curves are flattened.
 public enum FillVariant: String, CaseIterable, Sendable, KernelVariant {
-    /// Exact area coverage, curves flattened to 1/1024 px (`exactTolerance`).
+    /// Exact area coverage, curves flattened to 1/1024 px (`exactTolerance`)
+    /// where they crowd each other, to 1/280 px (`loneTolerance`) where not.
     case exact
     /// 4 point samples per pixel (a 2 x 2 grid), curves flattened to 0.25 px.
     case ss4
@@ -141,6 +143,14 @@ public enum FillVariant: String, CaseIterable, Sendable, KernelVariant {
     /// openmp, +3% on simd; line-only paths (the stars) unchanged.
     public static let exactTolerance = 1.0 / 1024
 
+    /// The `exact` variant's tolerance for a piece of curve no other curve
+    /// comes within a pixel of (`CurvePieces`, FillCrowding.swift, has the
+    /// argument): such a pixel holds one nearly straight run of chords, so
+    /// its error is at most 1.51 t px, 1.37 8-bit units at 1/280 -- the
+    /// budget four crowded curves at `exactTolerance` already use. Half the
+    /// chords of 1/1024 on a lone outline such as the blob.
+    public static let loneTolerance = 1.0 / 280
+
     /// Maximum distance between a curve and its chords, in pixels.
     public var tolerance: Double {
         switch self {
@@ -149,6 +159,12 @@ public enum FillVariant: String, CaseIterable, Sendable, KernelVariant {
         case .ss16, .tol005: return 0.05
         case .tol1: return 1
         }
+    }
+
+    /// The tolerance of curve pieces no other piece crowds (`tolerance`
+    /// when the variant flattens every curve alike).
+    public var loneTolerance: Double {
+        self == .exact ? FillVariant.loneTolerance : tolerance
     }
 
     /// Samples per pixel along each axis for the supersampled variants, nil

@@ -6,7 +6,7 @@ extension NaiveBackend {
     /// covered pixels blended one channel at a time. Supersampled variants
     /// fill the cells with sample counts from per-sub-scanline crossing lists.
     public func fill(_ fill: PathFill, variant: FillVariant, onto dst: ImageView, scratch: Scratch) throws {
-        let edges = FillEdges.prepare(fill, tolerance: variant.tolerance, width: dst.width, height: dst.height, scratch: scratch)
+        let edges = FillEdges.prepare(fill, variant: variant, width: dst.width, height: dst.height, scratch: scratch)
         if edges.count == 0 { return }
         let rows = edges.rows, cells = edges.cells
         let grid = CellGrid(

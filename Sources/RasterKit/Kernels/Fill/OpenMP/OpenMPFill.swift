@@ -19,7 +19,7 @@ extension OpenMPBackend {
             first_strip: Int32(strips.lowerBound), strip_count: Int32(strips.count), origin: Int32(layout.origin),
             cell_stride: Int32(layout.stride), words: Int32(layout.words),
             samples: Int32(variant.samplesPerAxis ?? 0), bands: Int32(bands))
-        var band = OpenMPFillBands(fill: fill, tolerance: variant.tolerance, width: dst.width, height: dst.height,
+        var band = OpenMPFillBands(fill: fill, variant: variant, width: dst.width, height: dst.height,
                                    scratch: scratch)
         var color = fill.color.simd
         withUnsafeMutablePointer(to: &band) { context in
@@ -40,7 +40,7 @@ extension OpenMPBackend {
 /// threads share nothing they write.
 struct OpenMPFillBands {
     let fill: PathFill
-    let tolerance: Double
+    let variant: FillVariant
     let width: Int, height: Int
     let scratch: Scratch
 
@@ -48,7 +48,7 @@ struct OpenMPFillBands {
     static let edges: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, Int32,
                                       UnsafeMutablePointer<UnsafePointer<Float>?>?) -> Int32 = { context, band, row0, row1, out in
         let s = context!.assumingMemoryBound(to: OpenMPFillBands.self).pointee
-        let edges = FillEdges.prepare(s.fill, tolerance: s.tolerance, width: s.width, height: s.height,
+        let edges = FillEdges.prepare(s.fill, variant: s.variant, width: s.width, height: s.height,
                                       rows: Int(row0)..<Int(row1), scratch: s.scratch.band(Int(band)))
         out!.pointee = UnsafeRawPointer(edges.edges).assumingMemoryBound(to: Float.self)
         return Int32(edges.count)

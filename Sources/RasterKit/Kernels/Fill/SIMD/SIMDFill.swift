@@ -37,7 +37,7 @@ extension SIMDBackend {
             let own = strips.lowerBound + band.lowerBound ..< strips.lowerBound + band.upperBound
             let rows = own.lowerBound * FillStrips.rows ..< min(own.upperBound * FillStrips.rows, dst.height)
             let scratch = scratch.band(worker)
-            let edges = FillEdges.prepare(fill, tolerance: variant.tolerance, width: dst.width, height: dst.height,
+            let edges = FillEdges.prepare(fill, variant: variant, width: dst.width, height: dst.height,
                                           rows: rows, scratch: scratch)
             if edges.count == 0 { return }
             let strips = FillStrips(edges, samples: samples, range: own, scratch: scratch)

@@ -1,5 +1,5 @@
 /// K4's common input to every backend: the path flattened at a variant's
-/// tolerance and clipped to the canvas, as straight Float edges in path
+/// tolerances and clipped to the canvas, as straight Float edges in path
 /// order. The rasterisers (each backend's own schedule) start from here.
 ///
 /// The flattening is `Flattener` (FillFlatten.swift), the clip `EdgeClipper`
@@ -30,13 +30,15 @@ struct FillEdges {
     /// curves wholly above or below them become chords (see `Flattener`), so
     /// threads can each prepare their own band at once. The edges kept are
     /// bit for bit those of the whole canvas (clipping still uses the
-    /// canvas, and a curve's subdivision does not depend on what is
-    /// culled), so the image does not depend on how rows are banded.
-    static func prepare(_ fill: PathFill, tolerance: Double, width: Int, height: Int, rows: Range<Int>? = nil,
+    /// canvas, and a curve's subdivision -- its pieces and their
+    /// tolerances too -- does not depend on what is culled), so the image
+    /// does not depend on how rows are banded.
+    static func prepare(_ fill: PathFill, variant: FillVariant, width: Int, height: Int, rows: Range<Int>? = nil,
                         scratch: Scratch) -> FillEdges {
         let w = Double(width), h = Double(height)
         let band = rows.map { (Double($0.lowerBound), Double($0.upperBound)) } ?? (0, h)
-        let flattener = Flattener(tolerance: tolerance, visible: (0, band.0, w, band.1))
+        let flattener = Flattener(tolerance: variant.tolerance, loneTolerance: variant.loneTolerance, for: fill.path,
+                                  visible: (0, band.0, w, band.1))
         // Each segment clips into at most three edges (left of 0, inside, right of W).
         let capacity = 3 * flattener.segmentCount(fill.path)
         let buffer = scratch.buffer(ScratchSlot.fillEdges, count: capacity, of: SIMD4<Float>.self)

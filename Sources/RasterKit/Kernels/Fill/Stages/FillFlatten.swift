@@ -50,9 +50,23 @@ extension LineSink {
 /// horizontal ray crosses any path from a to b with the same signed count).
 /// So curves reaching 1e7 px off the canvas cost a handful of chords, not
 /// millions.
+///
+/// With a coarser `loneTolerance`, curves are first cut into nearly
+/// straight pieces (`CurvePieces`, FillCrowding.swift, which gives the
+/// accuracy argument): a piece no other piece comes within a pixel of is
+/// flattened to `loneTolerance`, every other piece to `tolerance`. The
+/// pieces depend on the path alone, so every band gets the same chords.
 public struct Flattener {
     public let tolerance: Double
     public let visible: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
+    /// The tolerance of lone pieces, when `pieces` marks them.
+    let loneTolerance: Double
+    /// The pieces of the path this flattener was made for (nil: every curve
+    /// at `tolerance`).
+    let pieces: CurvePieces?
+    /// That path: another path given to `flatten` is flattened at
+    /// `tolerance` throughout (safe, never coarser than asked).
+    let plannedPath: Path?
 
     /// Chords per piece above which the piece is split (adaptivity) -- small
     /// enough to follow curvature, large enough that splitting stays rare.
@@ -67,11 +81,30 @@ public struct Flattener {
         precondition(tolerance > 0 && tolerance.isFinite)
         self.tolerance = tolerance
         self.visible = visible
+        self.loneTolerance = tolerance
+        self.pieces = nil
+        self.plannedPath = nil
+    }
+
+    /// A flattener for `path` alone: curves crowded by others at
+    /// `tolerance`, lone ones at `loneTolerance` (see `CurvePieces`).
+    public init(tolerance: Double, loneTolerance: Double, for path: Path,
+                visible: (minX: Double, minY: Double, maxX: Double, maxY: Double)? = nil) {
+        precondition(tolerance > 0 && tolerance.isFinite && loneTolerance >= tolerance && loneTolerance.isFinite)
+        self.tolerance = tolerance
+        self.visible = visible
+        self.loneTolerance = loneTolerance
+        self.pieces = loneTolerance > tolerance ? CurvePieces(path) : nil
+        self.plannedPath = path
     }
 
     /// Flattens `path` into `sink`, sub-path by sub-path, in path order.
     public func flatten<S: LineSink>(_ path: Path, into sink: inout S) {
         var start = Point(0, 0), current = Point(0, 0)
+        var curve = 0, piece = 0  // the next curve element and its first piece in `pieces`
+        // (Array equality is a pointer check when both share storage, as
+        // `FillEdges` passes them.)
+        let pieces = path == plannedPath ? self.pieces : nil
         for e in path.elements {
             switch e {
             case let .move(p):
@@ -81,13 +114,21 @@ public struct Flattener {
                 sink.line(from: current, to: p)
                 current = p
             case let .quad(c, p):
-                // Degree elevation: the same curve as a cubic.
-                let c1 = current + (c - current) * (2.0 / 3.0)
-                let c2 = p + (c - p) * (2.0 / 3.0)
-                cubic(current, c1, c2, p, depth: 0, into: &sink)
+                if let pieces {
+                    flattenPieces(pieces, curve: curve, from: &piece, into: &sink); curve += 1
+                } else {
+                    // Degree elevation: the same curve as a cubic (as `CurvePieces` does).
+                    let c1 = current + (c - current) * (2.0 / 3.0)
+                    let c2 = p + (c - p) * (2.0 / 3.0)
+                    cubic(current, c1, c2, p, tolerance: tolerance, depth: 0, into: &sink)
+                }
                 current = p
             case let .cubic(c1, c2, p):
-                cubic(current, c1, c2, p, depth: 0, into: &sink)
+                if let pieces {
+                    flattenPieces(pieces, curve: curve, from: &piece, into: &sink); curve += 1
+                } else {
+                    cubic(current, c1, c2, p, tolerance: tolerance, depth: 0, into: &sink)
+                }
                 current = p
             case .close:
                 if current != start { sink.line(from: current, to: start) }
@@ -95,6 +136,16 @@ public struct Flattener {
             }
         }
         if current != start { sink.line(from: current, to: start) }
+    }
+
+    /// Curve element `curve`'s pieces, each at its own tolerance.
+    @inline(__always)
+    func flattenPieces<S: LineSink>(_ pieces: CurvePieces, curve: Int, from piece: inout Int, into sink: inout S) {
+        for _ in 0..<Int(pieces.counts[curve]) {
+            let (p0, p1, p2, p3) = pieces.piece(piece)
+            cubic(p0, p1, p2, p3, tolerance: pieces.lone[piece] ? loneTolerance : tolerance, depth: 0, into: &sink)
+            piece += 1
+        }
     }
 
     /// The number of segments `flatten` emits, without evaluating curves.
@@ -106,7 +157,7 @@ public struct Flattener {
 
     /// Wang's chord count for the cubic p0..p3 at this tolerance.
     @inline(__always)
-    func chords(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> Int {
+    func chords(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, tolerance: Double) -> Int {
         let d1 = p0 - p1 * 2 + p2, d2 = p1 - p2 * 2 + p3
         let m = max(d1.dot(d1), d2.dot(d2)).squareRoot()
         let n = (0.75 * m / tolerance).squareRoot().rounded(.up)
@@ -115,7 +166,8 @@ public struct Flattener {
         return !(n >= 1) ? 1 : (n > Double(Flattener.maxChords) ? Flattener.maxChords : Int(n))
     }
 
-    func cubic<S: LineSink>(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, depth: Int, into sink: inout S) {
+    func cubic<S: LineSink>(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, tolerance: Double, depth: Int,
+                            into sink: inout S) {
         if let v = visible {
             let minX = min(min(p0.x, p1.x), min(p2.x, p3.x)), maxX = max(max(p0.x, p1.x), max(p2.x, p3.x))
             let minY = min(min(p0.y, p1.y), min(p2.y, p3.y)), maxY = max(max(p0.y, p1.y), max(p2.y, p3.y))
@@ -124,7 +176,7 @@ public struct Flattener {
                 return
             }
         }
-        let n = chords(p0, p1, p2, p3)
+        let n = chords(p0, p1, p2, p3, tolerance: tolerance)
         if n <= Flattener.maxUniform || depth >= Flattener.maxDepth {
             sink.uniformCubic(p0, p1, p2, p3, segments: n)
             return
@@ -133,8 +185,8 @@ public struct Flattener {
         let a = (p0 + p1) * 0.5, b = (p1 + p2) * 0.5, c = (p2 + p3) * 0.5
         let ab = (a + b) * 0.5, bc = (b + c) * 0.5
         let mid = (ab + bc) * 0.5
-        cubic(p0, a, ab, mid, depth: depth + 1, into: &sink)
-        cubic(mid, bc, c, p3, depth: depth + 1, into: &sink)
+        cubic(p0, a, ab, mid, tolerance: tolerance, depth: depth + 1, into: &sink)
+        cubic(mid, bc, c, p3, tolerance: tolerance, depth: depth + 1, into: &sink)
     }
 }
 
