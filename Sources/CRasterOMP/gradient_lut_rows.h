@@ -44,9 +44,10 @@ static inline __attribute__((always_inline)) __m256i lut_index8(__m256i e, int s
 /// entries read a window of 16; a wrap, a fold inside the eight or a ramp
 /// steeper than two entries per pixel sends them to the gather.
 static inline __attribute__((always_inline)) __m256i lut_read8(const uint32_t *lut, __m256i i, int size) {
-    // The window ends within the table's size + 2 words (size >= 256).
+    // The window starts at most at entry size - 7, so its last word is
+    // lut[size + 1], the table's last of size + 2 (size >= 256).
     const __m256i ends = _mm256_min_epi32(i, _mm256_permutevar8x32_epi32(i, _mm256_setr_epi32(7, 0, 0, 0, 0, 0, 0, 0)));
-    const __m256i base = _mm256_min_epi32(_mm256_broadcastd_epi32(_mm256_castsi256_si128(ends)), _mm256_set1_epi32(size - 6));
+    const __m256i base = _mm256_min_epi32(_mm256_broadcastd_epi32(_mm256_castsi256_si128(ends)), _mm256_set1_epi32(size - 7));
     const __m256i offset = _mm256_sub_epi32(i, base);
     if (__builtin_expect(_mm256_testz_si256(offset, _mm256_set1_epi32(~7)), 1)) {
         const __m256i window = _mm256_loadu_si256((const __m256i *)(lut + 1 + _mm256_cvtsi256_si32(base)));
@@ -54,8 +55,9 @@ static inline __attribute__((always_inline)) __m256i lut_read8(const uint32_t *l
     }
     // Up to two entries per pixel: a window of 16 as two permutes and a
     // select by the offset's bit 3 (the permute reads only bits 0-2), still
-    // cheaper than the gather; it ends within the table too.
-    const __m256i base16 = _mm256_min_epi32(base, _mm256_set1_epi32(size - 14));
+    // cheaper than the gather; starting at most at size - 15 it ends at
+    // lut[size + 1] too.
+    const __m256i base16 = _mm256_min_epi32(base, _mm256_set1_epi32(size - 15));
     const __m256i offset16 = _mm256_sub_epi32(i, base16);
     if (_mm256_testz_si256(offset16, _mm256_set1_epi32(~15))) {
         const uint32_t *w = lut + 1 + _mm256_cvtsi256_si32(base16);
@@ -71,7 +73,7 @@ static inline __attribute__((always_inline)) __m256i lut_read8(const uint32_t *l
 /// load and a permute, no check.
 static inline __attribute__((always_inline)) __m256i lut_window8(const uint32_t *lut, __m256i i, int size,
                                                                  __m256i first) {
-    const __m256i base = _mm256_min_epi32(_mm256_permutevar8x32_epi32(i, first), _mm256_set1_epi32(size - 6));
+    const __m256i base = _mm256_min_epi32(_mm256_permutevar8x32_epi32(i, first), _mm256_set1_epi32(size - 7));
     const __m256i window = _mm256_loadu_si256((const __m256i *)(lut + 1 + _mm256_cvtsi256_si32(base)));
     return _mm256_permutevar8x32_epi32(window, _mm256_sub_epi32(i, base));
 }

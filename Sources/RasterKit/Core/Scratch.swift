@@ -47,6 +47,19 @@ public final class Scratch: @unchecked Sendable {
         }
     }
 
+    /// Reusable objects of a kernel (a plan whose arrays keep their
+    /// capacity from frame to frame), one per slot, made on first use.
+    private var objects = [AnyObject?](repeating: nil, count: Scratch.slotCount)
+
+    /// The object in `slot`, made by `make` if the slot holds none (or one
+    /// of another type).
+    func object<T: AnyObject>(_ slot: ScratchSlot, make: () -> T) -> T {
+        if let o = objects[slot.rawValue] as? T { return o }
+        let o = make()
+        objects[slot.rawValue] = o
+        return o
+    }
+
     /// Scratch of the threads of a banded kernel beyond the first: each
     /// thread gets memory of its own, requested (and grown) inside the
     /// parallel loop, where one shared table could not be touched.
@@ -97,6 +110,8 @@ public enum ScratchSlot: Int, CaseIterable, Sendable {
     /// K4's edge-to-strip buckets (counts/offsets and edge indices).
     case fillBucketOffsets = 24
     case fillBucketEdges = 25
+    /// K4's curve pieces (`CurvePieces`, an object slot).
+    case fillCurvePieces = 28
     /// K4's supersampling crossing lists.
     case fillCrossings = 26
     case fillCrossingCounts = 27

@@ -32,7 +32,11 @@
 /// Deterministic and independent of banding: the pieces and marks depend on
 /// the path alone (not on the rows a thread flattens), so every band
 /// flattens a curve into the same chords.
-struct CurvePieces {
+///
+/// A class whose arrays keep their capacity: a fill plans its path into the
+/// one kept in its scratch (`Scratch.curvePieces`), so a steady stream of
+/// frames allocates nothing here.
+final class CurvePieces {
     /// The widest tangent cone of a piece and the widest turn between
     /// neighbours, as a cosine: cos(8.1 degrees).
     static let maxTurnCosine = 0.99
@@ -54,14 +58,32 @@ struct CurvePieces {
     private var next: [Int32] = []
     /// Per piece: its cone exceeds `maxTurnCosine` even at `maxDepth`.
     private var bent: [Bool] = []
+    /// `markLone`'s sort keys, boxes and marks, kept for their capacity.
+    private var order: [Int] = []
+    private var boxes: [SIMD4<Double>] = []
+    private var crowded: [Bool] = []
 
-    /// Cuts and marks `path`'s curves; nil when the path has no curve or
-    /// too many pieces (then everything is flattened finely).
-    init?(_ path: Path) {
+    /// No pieces yet: `plan` a path into it.
+    init() {}
+
+    /// The pieces of `path`; nil when it has no curve or too many pieces
+    /// (then everything is flattened finely).
+    convenience init?(_ path: Path) {
+        self.init()
+        if !plan(path) { return nil }
+    }
+
+    /// Cuts and marks `path`'s curves, replacing what was planned before;
+    /// false when the path has no curve or too many pieces (then everything
+    /// is flattened finely).
+    func plan(_ path: Path) -> Bool {
+        points.removeAll(keepingCapacity: true); lone.removeAll(keepingCapacity: true)
+        counts.removeAll(keepingCapacity: true); next.removeAll(keepingCapacity: true)
+        bent.removeAll(keepingCapacity: true)
         var start = Point(0, 0), current = Point(0, 0)
         var first = 0  // first piece of the current run (a move or close starts a new one)
         // Room for eight pieces a curve (the blob's cubics take eight)
-        // without regrowing the arrays.
+        // without regrowing the arrays on the first frame.
         let room = min(8 * path.elements.count, 4096)
         points.reserveCapacity(4 * room); lone.reserveCapacity(room); bent.reserveCapacity(room)
         next.reserveCapacity(room); counts.reserveCapacity(path.elements.count)
@@ -86,11 +108,12 @@ struct CurvePieces {
                 closeRun(from: first); first = pieceCount
                 current = start
             }
-            if pieceCount > CurvePieces.maxPieces { return nil }
+            if pieceCount > CurvePieces.maxPieces { return false }
         }
         closeRun(from: first)
-        if pieceCount == 0 { return nil }
+        if pieceCount == 0 { return false }
         markLone()
+        return true
     }
 
     var pieceCount: Int { lone.count }
@@ -102,7 +125,7 @@ struct CurvePieces {
     }
 
     /// Halves the cubic (de Casteljau) until its tangent cone is narrow.
-    private mutating func cut(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, depth: Int) {
+    private func cut(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, depth: Int) {
         let narrow = CurvePieces.narrow(p1 - p0, p2 - p1, p3 - p2)
         if narrow || depth >= CurvePieces.maxDepth {
             // Joined to the piece before when it ends here and turns little
@@ -127,7 +150,7 @@ struct CurvePieces {
     /// piece joins its first when the outline closes smoothly there. A
     /// joint across a move or close is never taken, so such pieces are
     /// tested against each other like any two.
-    private mutating func closeRun(from first: Int) {
+    private func closeRun(from first: Int) {
         // A run's first piece may have been joined to the previous run's
         // last by `cut`: only pieces of one run are neighbours.
         if first > 0, first < pieceCount, next[first - 1] == Int32(first) { next[first - 1] = -1 }
@@ -143,33 +166,31 @@ struct CurvePieces {
     /// Boxes sorted by top row, each compared with those starting within
     /// its rows; past a budget of comparisons (a path whose curves share
     /// rows everywhere) every piece stays crowded.
-    private mutating func markLone() {
+    private func markLone() {
         let n = pieceCount
         // Pixel boxes (x0, x1, y0, y1: first and last pixel column and row)
         // in order of (top row, index), sorted as one Int key per piece --
         // a plain Int sort, not a closure comparing through arrays (which
         // was a visible share of a fill's set-up). Rows are within +-1e8
         // (27 bits), indices below `maxPieces` + 2^8 (15 bits).
-        var order = [Int](unsafeUninitializedCapacity: n) { keys, count in
-            for i in 0..<n {
-                let (p0, p1, p2, p3) = piece(i)
-                keys[i] = (Int(min(min(p0.y, p1.y), min(p2.y, p3.y)).rounded(.down)) << 16) | i
-            }
-            count = n
+        order.removeAll(keepingCapacity: true)
+        for i in 0..<n {
+            let (p0, p1, p2, p3) = piece(i)
+            order.append((Int(min(min(p0.y, p1.y), min(p2.y, p3.y)).rounded(.down)) << 16) | i)
         }
-        order.sort()
-        let boxes = [SIMD4<Double>](unsafeUninitializedCapacity: n) { boxes, count in
-            for a in 0..<n {
-                let (p0, p1, p2, p3) = piece(order[a] & 0xFFFF)
-                boxes[a] = SIMD4(min(min(p0.x, p1.x), min(p2.x, p3.x)), max(max(p0.x, p1.x), max(p2.x, p3.x)),
-                                 min(min(p0.y, p1.y), min(p2.y, p3.y)), max(max(p0.y, p1.y), max(p2.y, p3.y)))
-                    .rounded(.down)
-            }
-            count = n
+        order.withUnsafeMutableBufferPointer { CurvePieces.heapSort($0) }
+        boxes.removeAll(keepingCapacity: true)
+        for a in 0..<n {
+            let (p0, p1, p2, p3) = piece(order[a] & 0xFFFF)
+            boxes.append(SIMD4(min(min(p0.x, p1.x), min(p2.x, p3.x)), max(max(p0.x, p1.x), max(p2.x, p3.x)),
+                               min(min(p0.y, p1.y), min(p2.y, p3.y)), max(max(p0.y, p1.y), max(p2.y, p3.y)))
+                .rounded(.down))
         }
-        var crowded = bent
+        crowded.removeAll(keepingCapacity: true)
+        crowded.append(contentsOf: bent)
         var budget = 64 * n + 4096
-        boxes.withUnsafeBufferPointer { boxes in
+        let (order, next) = (self.order, self.next)
+        crowded.withUnsafeMutableBufferPointer { crowded in boxes.withUnsafeBufferPointer { boxes in
             for a in 0..<n {
                 let i = order[a] & 0xFFFF, bi = boxes[a]
                 for b in (a + 1)..<n {
@@ -183,9 +204,31 @@ struct CurvePieces {
                     }
                 }
             }
-        }
+        } }
         if budget < 0 { return }  // all stay crowded
         for i in 0..<n { lone[i] = !crowded[i] }
+    }
+
+    /// Sorts `keys` ascending in place: a heap sort, as the standard
+    /// library's sort takes a temporary buffer (a malloc per frame).
+    static func heapSort(_ keys: UnsafeMutableBufferPointer<Int>) {
+        func sift(_ root: Int, _ end: Int) {
+            var parent = root
+            while true {
+                var child = 2 * parent + 1
+                if child >= end { return }
+                if child + 1 < end && keys[child + 1] > keys[child] { child += 1 }
+                if keys[parent] >= keys[child] { return }
+                keys.swapAt(parent, child)
+                parent = child
+            }
+        }
+        let n = keys.count
+        for root in stride(from: n / 2 - 1, through: 0, by: -1) { sift(root, n) }
+        for end in stride(from: n - 1, to: 0, by: -1) {
+            keys.swapAt(0, end)
+            sift(0, end)
+        }
     }
 
     /// Whether the non-zero legs a, b, c pairwise differ by at most the

@@ -37,7 +37,12 @@ struct FillEdges {
                         scratch: Scratch) -> FillEdges {
         let w = Double(width), h = Double(height)
         let band = rows.map { (Double($0.lowerBound), Double($0.upperBound)) } ?? (0, h)
+        // The pieces are planned in the band's own scratch, whose arrays keep
+        // their capacity: no allocation once the first frame has run.
+        let pieces = variant.loneTolerance > variant.tolerance
+            ? scratch.object(ScratchSlot.fillCurvePieces, make: { CurvePieces() }) : nil
         let flattener = Flattener(tolerance: variant.tolerance, loneTolerance: variant.loneTolerance, for: fill.path,
+                                  pieces: pieces.flatMap { $0.plan(fill.path) ? $0 : nil },
                                   visible: (0, band.0, w, band.1))
         // Each segment clips into at most three edges (left of 0, inside, right of W).
         let capacity = 3 * flattener.segmentCount(fill.path)

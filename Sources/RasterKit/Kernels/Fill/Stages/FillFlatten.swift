@@ -98,6 +98,18 @@ public struct Flattener {
         self.plannedPath = path
     }
 
+    /// A flattener for `path` with its pieces already planned (`pieces`
+    /// holds `path`'s plan, or is nil to flatten every curve at `tolerance`).
+    init(tolerance: Double, loneTolerance: Double, for path: Path, pieces: CurvePieces?,
+         visible: (minX: Double, minY: Double, maxX: Double, maxY: Double)?) {
+        precondition(tolerance > 0 && tolerance.isFinite && loneTolerance >= tolerance && loneTolerance.isFinite)
+        self.tolerance = tolerance
+        self.visible = visible
+        self.loneTolerance = loneTolerance
+        self.pieces = pieces
+        self.plannedPath = path
+    }
+
     /// Flattens `path` into `sink`, sub-path by sub-path, in path order.
     public func flatten<S: LineSink>(_ path: Path, into sink: inout S) {
         var start = Point(0, 0), current = Point(0, 0)
