@@ -142,6 +142,36 @@ final class FillCrowdingTests: XCTestCase {
         XCTAssert(crowded >= whole && crowded <= whole + whole / 10, "\(crowded) chords crowded, \(whole) whole")
     }
 
+    /// The pieces' key sort (a heap sort, which allocates nothing) orders
+    /// like the standard sort, at every length through the sift's edges.
+    func testHeapSortOrdersAsTheStandardSort() {
+        var rng = SeededGenerator(seed: 7)
+        for n in [0, 1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 100, 1000] {
+            var keys = (0..<n).map { _ in Int(rng.next() % 64) - 32 }  // ties and negatives
+            let want = keys.sorted()
+            keys.withUnsafeMutableBufferPointer { CurvePieces.heapSort($0) }
+            XCTAssertEqual(keys, want, "n \(n)")
+        }
+    }
+
+    /// One `CurvePieces` planned for path after path (as a fill's scratch
+    /// keeps it) marks each as a fresh one does: nothing of an earlier
+    /// plan leaks into a later one, including after a path it refused.
+    func testAReusedPlanEqualsAFreshOne() throws {
+        let circle = "M 90 50 C 90 72 72 90 50 90 C 28 90 10 72 10 50 C 10 28 28 10 50 10 C 72 10 90 28 90 50 Z"
+        let paths = try [circle + " " + circle, circle, "M 0 0 L 10 0 L 10 10 Z", circle,
+                         "M 0 0 C 0 100 100 100 100 0 Q 50 -40 0 0 Z"].map { try Path(svg: $0) }
+        let reused = CurvePieces()
+        for (k, path) in paths.enumerated() {
+            let fresh = CurvePieces(path)
+            XCTAssertEqual(reused.plan(path), fresh != nil, "path \(k)")
+            guard let fresh else { continue }
+            XCTAssertEqual(reused.points, fresh.points, "path \(k)")
+            XCTAssertEqual(reused.lone, fresh.lone, "path \(k)")
+            XCTAssertEqual(reused.counts, fresh.counts, "path \(k)")
+        }
+    }
+
     /// The pieces' chords stay within each piece's tolerance of the curve,
     /// and `segmentCount` counts what `flatten` emits.
     func testPieceChordsStayWithinTheirTolerance() throws {
