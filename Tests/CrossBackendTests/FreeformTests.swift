@@ -33,6 +33,35 @@ final class FreeformTests: XCTestCase {
         }
     }
 
+    /// The quartic fall-off (e = 4: the suite's curve) has a step of two
+    /// vectors on both threaded backends: widths around it (pairs, a lone
+    /// vector, a partial one at the row's end), opaque and translucent
+    /// colours, influences from a tenth of the canvas (points reaching part
+    /// of a row, pixels no point reaches) to all of it.
+    func testQuarticMatchesReference() throws {
+        var rng = SeededGenerator(seed: 4444)
+        for (w, h) in [(1, 2), (15, 3), (16, 2), (17, 5), (23, 4), (31, 3), (33, 6), (64, 3), (65, 7), (97, 9), (200, 5)] {
+            for translucent in [false, true] {
+                let n = Int(rng.next() % 16) + 1
+                let stops = (0..<n).map { _ in
+                    FreeformGradient.Stop(
+                        position: Point(rng.uniform(-0.3...1.3) * Double(w), rng.uniform(-0.3...1.3) * Double(h)),
+                        color: translucent ? rng.color()
+                            : Color(premultipliedR: rng.uniform(0...255), g: rng.uniform(0...255), b: rng.uniform(0...255), a: 255))
+                }
+                let g = try FreeformGradient(points: stops, influence: rng.uniform(0.1...1.2) * Double(max(w, h)), exponent: 4)
+                let reference = Reference.freeform(g, width: w, height: h)
+                for backend in backendMatrix {
+                    let image = try paddedImage(width: w, height: h)
+                    try backend.freeform(g, variant: .full, into: image.view, scratch: Scratch())
+                    assertWithin(.exactGradient, image.view, reference,
+                                 "quartic \(w)x\(h) \(n) points translucent \(translucent) on \(label(backend))")
+                    assertPaddingIntact(image)
+                }
+            }
+        }
+    }
+
     /// Every variant on odd sizes and wide strides: within its floor, and
     /// not writing outside the rows.
     func testVariantsHonourStrideAndOddSizes() throws {

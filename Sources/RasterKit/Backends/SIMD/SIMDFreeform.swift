@@ -46,6 +46,12 @@ extension SIMDBackend {
                                     to: row + 4 * x, count: n)
                     }
                     var x = 0
+                    while x + 2 * Lanes.width <= dst.width {
+                        let (c0, c1) = S.evaluatePair(kernel, x: x, plan)
+                        Lanes.store(packBlend(c0), to: row + 4 * x, count: Lanes.width)
+                        Lanes.store(packBlend(c1), to: row + 4 * (x + Lanes.width), count: Lanes.width)
+                        x += 2 * Lanes.width
+                    }
                     while x + Lanes.width <= dst.width { body(x, Lanes.width); x += Lanes.width }
                     if x < dst.width { body(x, dst.width - x) }
                 }
@@ -115,12 +121,20 @@ private func packBlend(_ c: (FloatLanes, FloatLanes, FloatLanes, FloatLanes)) ->
 protocol FreeformSampler {
     static func evaluate<C: WeightCurve>(_ k: FreeformLanes<C>, x: Int, _ plan: FreeformLanes<C>.RowPlan)
         -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes)
+    /// The vectors at x and x + `Lanes.width`.
+    static func evaluatePair<C: WeightCurve>(_ k: FreeformLanes<C>, x: Int, _ plan: FreeformLanes<C>.RowPlan)
+        -> ((FloatLanes, FloatLanes, FloatLanes, FloatLanes), (FloatLanes, FloatLanes, FloatLanes, FloatLanes))
 }
 
 enum Plain: FreeformSampler {
     @inline(__always)
     static func evaluate<C: WeightCurve>(_ k: FreeformLanes<C>, x: Int, _ plan: FreeformLanes<C>.RowPlan)
         -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) { k.evaluate(x: x, plan) }
+    @inline(__always)
+    static func evaluatePair<C: WeightCurve>(_ k: FreeformLanes<C>, x: Int, _ plan: FreeformLanes<C>.RowPlan)
+        -> ((FloatLanes, FloatLanes, FloatLanes, FloatLanes), (FloatLanes, FloatLanes, FloatLanes, FloatLanes)) {
+        k.evaluatePair(x: x, plan)
+    }
 }
 
 /// K1 evaluated one vector of pixels of a row at a time.
@@ -249,6 +263,43 @@ struct FreeformLanes<Curve: WeightCurve> {
             r = r.addingProduct(f, p.dr); g = g.addingProduct(f, p.dg); b = b.addingProduct(f, p.db)
             if !uniformAlpha { a = a.addingProduct(f, p.da) }
         }
+        return finish(x: x, sum, r, g, b, a, plan)
+    }
+
+    /// `evaluate` of the vectors at x and x + `Lanes.width` together: two
+    /// independent chains from the square roots to the divide, where one
+    /// vector alone leaves the core waiting on their latency (C's
+    /// `chunk_quartic` does the same). A point is skipped only when it
+    /// reaches neither vector; where it does not reach, its weight is 0, so
+    /// the sums are those of `evaluate`.
+    @inline(__always)
+    func evaluatePair(x: Int, _ plan: RowPlan)
+        -> ((FloatLanes, FloatLanes, FloatLanes, FloatLanes), (FloatLanes, FloatLanes, FloatLanes, FloatLanes)) {
+        let w = Lanes.width
+        let left = (Float(x) + 0.5) * sampleX, right = (Float(x) + 0.5 + Float(2 * w - 1)) * sampleX
+        let table = UnsafeRawPointer(self.columns.unsafelyUnwrapped)
+        var sum0 = FloatLanes(), r0 = FloatLanes(), g0 = FloatLanes(), b0 = FloatLanes(), a0 = FloatLanes()
+        var sum1 = FloatLanes(), r1 = FloatLanes(), g1 = FloatLanes(), b1 = FloatLanes(), a1 = FloatLanes()
+        for k in 0..<plan.count {
+            let p = plan.reach[k]
+            if p.xMax < left || p.xMin > right { continue }
+            let offset = 4 &* (p.offset &+ x)
+            let f0 = curve.weight(table.loadUnaligned(fromByteOffset: offset, as: FloatLanes.self) + p.dy2)
+            let f1 = curve.weight(table.loadUnaligned(fromByteOffset: offset &+ 4 &* w, as: FloatLanes.self) + p.dy2)
+            sum0 += f0; sum1 += f1
+            if k == 0 { continue }
+            r0 = r0.addingProduct(f0, p.dr); g0 = g0.addingProduct(f0, p.dg); b0 = b0.addingProduct(f0, p.db)
+            r1 = r1.addingProduct(f1, p.dr); g1 = g1.addingProduct(f1, p.dg); b1 = b1.addingProduct(f1, p.db)
+            if !uniformAlpha { a0 = a0.addingProduct(f0, p.da); a1 = a1.addingProduct(f1, p.da) }
+        }
+        return (finish(x: x, sum0, r0, g0, b0, a0, plan), finish(x: x + w, sum1, r1, g1, b1, a1, plan))
+    }
+
+    /// The blend of the vector at x from its sums: `normalise`, and the
+    /// nearest point's colour where no point reaches.
+    @inline(__always)
+    func finish(x: Int, _ sum: FloatLanes, _ r: FloatLanes, _ g: FloatLanes, _ b: FloatLanes, _ a: FloatLanes,
+                _ plan: RowPlan) -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) {
         let blend = normalise(sum, plan.base, r, g, b, a)
         if _slowPath(Lanes.any(sum .== 0)) {
             let qx = (Lanes.ramp + (Float(x) + 0.5)) * (sampleX * invL)
