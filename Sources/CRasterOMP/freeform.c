@@ -238,6 +238,7 @@ static void chunk(const row_plan *r, int x0, int n, float out[4][CHUNK]) {
 /// The same operations in the same order as weights + accumulate +
 /// normalise (contraction is off here and the fused multiply-adds are
 /// written out where those have them), so the bytes are those of `chunk`.
+#define QUARTIC_STEPS 2
 static void chunk_quartic(const row_plan *r, int x0, int n, float out[4][CHUNK]) {
 #pragma clang fp contract(off)
     const raster_omp_freeform *g = r->g;
