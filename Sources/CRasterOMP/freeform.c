@@ -75,7 +75,7 @@ typedef struct {
     float qy;
     int reaching;
     float base[4];
-    reach active[16];
+    reach active[RASTER_OMP_FREEFORM_MAX_POINTS];
 } row_plan;
 
 static void plan_row(row_plan *r, const raster_omp_freeform *g, int y) {
@@ -244,7 +244,7 @@ static void chunk_quartic(const row_plan *r, int x0, int n, float out[4][CHUNK])
     const raster_omp_freeform *g = r->g;
     const float sx = g->sample_x;
     const float left = ((float)x0 + 0.5f) * sx, right = ((float)x0 + (float)CHUNK - 0.5f) * sx;
-    const reach *near[16];
+    const reach *near[RASTER_OMP_FREEFORM_MAX_POINTS];
     int count = 0;
     for (int k = 0; k < r->reaching; k++) {
         const reach *p = &r->active[k];

@@ -98,6 +98,9 @@ void raster_omp_test_region(raster_team_watch *watch);
 /// of each point's d^2/L^2, filled here; unused with a swirl).
 /// `uniform_alpha` says every colour has the same alpha.
 #define RASTER_OMP_FREEFORM_CHUNK 64
+/// The most points a gradient has (RasterKit's FreeformGradient.maxPoints
+/// reads it): the rows keep per-point state in arrays of this size.
+#define RASTER_OMP_FREEFORM_MAX_POINTS 16
 typedef struct raster_omp_freeform {
     int count;
     const float *px;

@@ -38,7 +38,8 @@ public struct FreeformGradient: Sendable, Hashable {
         public init(position: Point, color: Color) { self.position = position; self.color = color }
     }
 
-    public static let maxPoints = 16
+    /// The C rows keep per-point state in arrays of this size (raster_omp.h).
+    public static let maxPoints = Int(RASTER_OMP_FREEFORM_MAX_POINTS)
     public static let maxExponent = 64.0
 
     public let points: [Stop]
@@ -219,4 +220,5 @@ extension Scratch {
     }
 }
 
+import CRasterOMP
 import Foundation
