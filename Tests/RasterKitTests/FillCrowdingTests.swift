@@ -206,6 +206,18 @@ final class FillCrowdingTests: XCTestCase {
                 continue
             }
             XCTAssert(planned, "path \(k)")
+            // What a plan holds, independent of how it was made: one count
+            // per curve, adding up to the pieces, four points a piece.
+            let curves = path.elements.filter {
+                if case .quad = $0 { return true }
+                if case .cubic = $0 { return true }
+                return false
+            }.count
+            XCTAssertEqual(kept.counts.count, curves, "path \(k)")
+            XCTAssertEqual(kept.counts.reduce(0) { $0 + Int($1) }, kept.pieceCount, "path \(k)")
+            XCTAssertGreaterThanOrEqual(kept.pieceCount, curves, "path \(k)")
+            XCTAssertEqual(kept.points.count, 4 * kept.pieceCount, "path \(k)")
+            XCTAssertEqual(kept.lone.count, kept.pieceCount, "path \(k)")
             XCTAssertEqual(kept.pieceCount, fresh.pieceCount, "path \(k)")
             XCTAssertEqual(kept.points, fresh.points, "path \(k)")
             XCTAssertEqual(kept.lone, fresh.lone, "path \(k)")
