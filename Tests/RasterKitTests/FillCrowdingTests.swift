@@ -218,4 +218,42 @@ final class FillCrowdingTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 500)
     }
+
+    /// One object planned path after path (as a fill's scratch keeps it,
+    /// its arrays moved out for the planning and back) holds exactly what a
+    /// fresh one planned from the same path holds, after paths with more
+    /// pieces, fewer pieces and none (a failed plan) alike.
+    func testReplanningAKeptObjectMatchesAFreshOne() throws {
+        var rng = SeededGenerator(seed: 0x5EED_C0DE)
+        let kept = CurvePieces()
+        let lines = try Path(svg: "M 0 0 L 10 0 L 10 10 Z")
+        var compared = 0
+        for k in 0..<200 {
+            let path = k % 7 == 3 ? lines : FillCrowdingTests.randomPath(&rng)
+            let planned = kept.plan(path)
+            guard let fresh = CurvePieces(path) else {
+                XCTAssertFalse(planned, "path \(k): a failed plan reports it")
+                continue
+            }
+            XCTAssert(planned, "path \(k)")
+            // What a plan holds, independent of how it was made: one count
+            // per curve, adding up to the pieces, four points a piece.
+            let curves = path.elements.filter {
+                if case .quad = $0 { return true }
+                if case .cubic = $0 { return true }
+                return false
+            }.count
+            XCTAssertEqual(kept.counts.count, curves, "path \(k)")
+            XCTAssertEqual(kept.counts.reduce(0) { $0 + Int($1) }, kept.pieceCount, "path \(k)")
+            XCTAssertGreaterThanOrEqual(kept.pieceCount, curves, "path \(k)")
+            XCTAssertEqual(kept.points.count, 4 * kept.pieceCount, "path \(k)")
+            XCTAssertEqual(kept.lone.count, kept.pieceCount, "path \(k)")
+            XCTAssertEqual(kept.pieceCount, fresh.pieceCount, "path \(k)")
+            XCTAssertEqual(kept.points, fresh.points, "path \(k)")
+            XCTAssertEqual(kept.lone, fresh.lone, "path \(k)")
+            XCTAssertEqual(kept.counts, fresh.counts, "path \(k)")
+            compared += 1
+        }
+        XCTAssertGreaterThan(compared, 100)
+    }
 }

@@ -425,7 +425,9 @@ static inline void paint_chunk(const fill_sweeper *c, const uint32_t *restrict a
     for (int l = 0; l < count; l++) px[l] = blend_pixel(&c->painter, px[l], raster_fill_coverage(a[l], c->evenodd));
 }
 
-static void sweep_row(const fill_sweeper *c, int y, int top) {
+/// Sweeps row y; `below` says whether row y + 1 is in the image (its
+/// chunks under this row's marked ones are prefetched).
+static void sweep_row(const fill_sweeper *c, int y, int top, int below) {
     const fill_cells *p = &c->cells;
     uint64_t *bits = p->bits + (ptrdiff_t)(y - top) * p->words;
     uint32_t *cell = p->cells + (ptrdiff_t)(y - top) * p->cell_stride - p->origin;
@@ -442,6 +444,7 @@ static void sweep_row(const fill_sweeper *c, int y, int top) {
             word &= word - 1;
             if (x0 > done && done < width)
                 paint_run(&c->painter, px + done, (x0 < width ? x0 : width) - done, raster_fill_coverage(carry, c->evenodd));
+            if (below && x0 + LANES <= width) raster_fill_prefetch_chunk(c->dst + (ptrdiff_t)(y + 1) * c->stride + 4 * (ptrdiff_t)x0);
             uint32_t *q = cell + x0;
             uint32_t a[LANES];
             carry = raster_fill_prefix16(q, carry, a);
@@ -470,6 +473,6 @@ void fill_run_band(const fill_band *b, int s0, int s1) {
         } else {
             sample_strip(&b->sampler, w, s, top, bottom);
         }
-        for (int y = top; y < bottom; y++) sweep_row(&b->sweeper, y, top);
+        for (int y = top; y < bottom; y++) sweep_row(&b->sweeper, y, top, y + 1 < b->height);
     }
 }

@@ -28,6 +28,9 @@ struct SIMDFillSweeper {
         let cell = cells.cellRow(y, top: top)
         let pixels = dst.row(y)
         let width = dst.width
+        // The row below, whose chunks under this row's marked ones are
+        // prefetched (raster_fill.h's `raster_fill_prefetch_chunk` says why).
+        let below: UnsafeMutablePointer<UInt8>? = y + 1 < dst.height ? dst.row(y + 1) : nil
         let painter = self.painter
         var carry: UInt32 = 0
         var done = layout.origin // pixels before this are painted
@@ -41,6 +44,7 @@ struct SIMDFillSweeper {
                 if x0 > done && done < width {
                     painter.run(pixels + 4 * done, count: min(x0, width) - done, coverage: Rule.coverage(carry))
                 }
+                if let below, x0 + FillLanes.width <= width { raster_fill_prefetch_chunk(below + 4 * x0) }
                 var a = Word16Lanes()
                 carry = SIMDFillSweeper.prefixSum(cell + x0, carry: carry, into: &a)
                 UnsafeMutableRawPointer(cell + x0).storeBytes(of: Word16Lanes(), as: Word16Lanes.self)

@@ -47,21 +47,15 @@ final class CurvePieces {
     /// crowding test would cost more than it saves.
     static let maxPieces = 1 << 14  // (the sort key below holds indices below 2^16)
 
-    /// Control points, four per piece, in path order.
-    private(set) var points: [Point] = []
-    /// Per piece: flatten coarsely.
-    private(set) var lone: [Bool] = []
-    /// Per curve element of the path, in order: how many pieces it has.
-    private(set) var counts: [Int32] = []
+    /// The pieces and the working arrays that keep their capacity.
+    private var list = PieceList()
 
-    /// Per piece: the index of the neighbour it runs into, or -1.
-    private var next: [Int32] = []
-    /// Per piece: its cone exceeds `maxTurnCosine` even at `maxDepth`.
-    private var bent: [Bool] = []
-    /// `markLone`'s sort keys, boxes and marks, kept for their capacity.
-    private var order: [Int] = []
-    private var boxes: [SIMD4<Double>] = []
-    private var crowded: [Bool] = []
+    /// Control points, four per piece, in path order.
+    var points: [Point] { list.points }
+    /// Per piece: flatten coarsely.
+    var lone: [Bool] { list.lone }
+    /// Per curve element of the path, in order: how many pieces it has.
+    var counts: [Int32] { list.counts }
 
     /// No pieces yet: `plan` a path into it.
     init() {}
@@ -77,137 +71,22 @@ final class CurvePieces {
     /// false when the path has no curve or too many pieces (then everything
     /// is flattened finely).
     func plan(_ path: Path) -> Bool {
-        points.removeAll(keepingCapacity: true); lone.removeAll(keepingCapacity: true)
-        counts.removeAll(keepingCapacity: true); next.removeAll(keepingCapacity: true)
-        bent.removeAll(keepingCapacity: true)
-        var start = Point(0, 0), current = Point(0, 0)
-        var first = 0  // first piece of the current run (a move or close starts a new one)
-        // Room for eight pieces a curve (the blob's cubics take eight)
-        // without regrowing the arrays on the first frame.
-        let room = min(8 * path.elements.count, 4096)
-        points.reserveCapacity(4 * room); lone.reserveCapacity(room); bent.reserveCapacity(room)
-        next.reserveCapacity(room); counts.reserveCapacity(path.elements.count)
-        for e in path.elements {
-            switch e {
-            case let .move(p):
-                closeRun(from: first); first = pieceCount
-                start = p; current = p
-            case let .line(p):
-                current = p
-            case let .quad(c, p):
-                let before = pieceCount
-                cut(current, current + (c - current) * (2.0 / 3.0), p + (c - p) * (2.0 / 3.0), p, depth: 0)
-                counts.append(Int32(pieceCount - before))
-                current = p
-            case let .cubic(c1, c2, p):
-                let before = pieceCount
-                cut(current, c1, c2, p, depth: 0)
-                counts.append(Int32(pieceCount - before))
-                current = p
-            case .close:
-                closeRun(from: first); first = pieceCount
-                current = start
-            }
-            if pieceCount > CurvePieces.maxPieces { return false }
-        }
-        closeRun(from: first)
-        if pieceCount == 0 { return false }
-        markLone()
-        return true
+        // The list is moved out of the object while it is planned and moved
+        // back after (no copy: its arrays have one owner at a time). Appending
+        // to a class's stored arrays from the recursive `cut` made every
+        // append a dynamic exclusivity check (swift_beginAccess), ~4% of a
+        // lone blob's fill in a profile.
+        var planned = PieceList()
+        swap(&planned, &list)
+        defer { swap(&planned, &list) }
+        return planned.plan(path)
     }
 
-    var pieceCount: Int { lone.count }
+    var pieceCount: Int { list.lone.count }
 
     /// Control points of piece `i`.
     @inline(__always)
-    func piece(_ i: Int) -> (Point, Point, Point, Point) {
-        (points[4 * i], points[4 * i + 1], points[4 * i + 2], points[4 * i + 3])
-    }
-
-    /// Halves the cubic (de Casteljau) until its tangent cone is narrow.
-    private func cut(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, depth: Int) {
-        let narrow = CurvePieces.narrow(p1 - p0, p2 - p1, p3 - p2)
-        if narrow || depth >= CurvePieces.maxDepth {
-            // Joined to the piece before when it ends here and turns little
-            // (a bent piece joins nothing: its turn is not bounded).
-            if narrow, let last = lone.indices.last, !bent[last], points[4 * last + 3] == p0,
-               let a = CurvePieces.lastLeg(points[4 * last], points[4 * last + 1], points[4 * last + 2], points[4 * last + 3]),
-               let b = CurvePieces.firstLeg(p0, p1, p2, p3), CurvePieces.close(a, b) {
-                next[last] = Int32(lone.count)
-            }
-            points.append(p0); points.append(p1); points.append(p2); points.append(p3)
-            lone.append(false); bent.append(!narrow); next.append(-1)
-            return
-        }
-        let a = (p0 + p1) * 0.5, b = (p1 + p2) * 0.5, c = (p2 + p3) * 0.5
-        let ab = (a + b) * 0.5, bc = (b + c) * 0.5
-        let mid = (ab + bc) * 0.5
-        cut(p0, a, ab, mid, depth: depth + 1)
-        cut(mid, bc, c, p3, depth: depth + 1)
-    }
-
-    /// Ends a run of pieces (a sub-path up to a move or close): its last
-    /// piece joins its first when the outline closes smoothly there. A
-    /// joint across a move or close is never taken, so such pieces are
-    /// tested against each other like any two.
-    private func closeRun(from first: Int) {
-        // A run's first piece may have been joined to the previous run's
-        // last by `cut`: only pieces of one run are neighbours.
-        if first > 0, first < pieceCount, next[first - 1] == Int32(first) { next[first - 1] = -1 }
-        guard let last = lone.indices.last, last > first, !bent[first], !bent[last] else { return }
-        let (f0, f1, f2, f3) = piece(first), (l0, l1, l2, l3) = piece(last)
-        if l3 == f0, let a = CurvePieces.lastLeg(l0, l1, l2, l3), let b = CurvePieces.firstLeg(f0, f1, f2, f3),
-           CurvePieces.close(a, b) {
-            next[last] = Int32(first)
-        }
-    }
-
-    /// Marks lone every piece whose pixel box meets only its neighbours'.
-    /// Boxes sorted by top row, each compared with those starting within
-    /// its rows; past a budget of comparisons (a path whose curves share
-    /// rows everywhere) every piece stays crowded.
-    private func markLone() {
-        let n = pieceCount
-        // Pixel boxes (x0, x1, y0, y1: first and last pixel column and row)
-        // in order of (top row, index), sorted as one Int key per piece --
-        // a plain Int sort, not a closure comparing through arrays (which
-        // was a visible share of a fill's set-up). Rows are within +-1e8
-        // (27 bits), indices below `maxPieces` + 2^8 (15 bits).
-        order.removeAll(keepingCapacity: true)
-        for i in 0..<n {
-            let (p0, p1, p2, p3) = piece(i)
-            order.append((Int(min(min(p0.y, p1.y), min(p2.y, p3.y)).rounded(.down)) << 16) | i)
-        }
-        order.withUnsafeMutableBufferPointer { CurvePieces.heapSort($0) }
-        boxes.removeAll(keepingCapacity: true)
-        for a in 0..<n {
-            let (p0, p1, p2, p3) = piece(order[a] & 0xFFFF)
-            boxes.append(SIMD4(min(min(p0.x, p1.x), min(p2.x, p3.x)), max(max(p0.x, p1.x), max(p2.x, p3.x)),
-                               min(min(p0.y, p1.y), min(p2.y, p3.y)), max(max(p0.y, p1.y), max(p2.y, p3.y)))
-                .rounded(.down))
-        }
-        crowded.removeAll(keepingCapacity: true)
-        crowded.append(contentsOf: bent)
-        var budget = 64 * n + 4096
-        let (order, next) = (self.order, self.next)
-        crowded.withUnsafeMutableBufferPointer { crowded in boxes.withUnsafeBufferPointer { boxes in
-            for a in 0..<n {
-                let i = order[a] & 0xFFFF, bi = boxes[a]
-                for b in (a + 1)..<n {
-                    let bj = boxes[b]
-                    if bj.z > bi.w { break }
-                    budget -= 1
-                    if budget < 0 { return }
-                    let j = order[b] & 0xFFFF
-                    if bj.x <= bi.y && bi.x <= bj.y && next[i] != Int32(j) && next[j] != Int32(i) {
-                        crowded[i] = true; crowded[j] = true
-                    }
-                }
-            }
-        } }
-        if budget < 0 { return }  // all stay crowded
-        for i in 0..<n { lone[i] = !crowded[i] }
-    }
+    func piece(_ i: Int) -> (Point, Point, Point, Point) { list.piece(i) }
 
     /// Sorts `keys` ascending in place: a heap sort, as the standard
     /// library's sort takes a temporary buffer (a malloc per frame).
@@ -255,5 +134,159 @@ final class CurvePieces {
 
     static func lastLeg(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> Point? {
         p3 != p2 ? p3 - p2 : p3 != p1 ? p3 - p1 : p3 != p0 ? p3 - p0 : nil
+    }
+}
+
+/// `CurvePieces`' arrays while a path is cut into pieces (the class moves
+/// them in and out, keeping their capacity): a struct, so the recursive
+/// `cut` appends through one exclusive access instead of a checked access
+/// to a class property per append.
+private struct PieceList {
+    /// Control points, four per piece, in path order.
+    var points: [Point] = []
+    /// Per piece: flatten coarsely.
+    var lone: [Bool] = []
+    /// Per curve element of the path, in order: how many pieces it has.
+    var counts: [Int32] = []
+    /// Per piece: the index of the neighbour it runs into, or -1.
+    var next: [Int32] = []
+    /// Per piece: its cone exceeds `CurvePieces.maxTurnCosine` even at `maxDepth`.
+    var bent: [Bool] = []
+    /// `markLone`'s sort keys, boxes and marks, kept for their capacity.
+    var order: [Int] = []
+    var boxes: [SIMD4<Double>] = []
+    var crowded: [Bool] = []
+
+    /// Cuts `path`'s curves into pieces and joins neighbours, replacing
+    /// what the arrays held; false when it has no curve or too many pieces.
+    mutating func plan(_ path: Path) -> Bool {
+        points.removeAll(keepingCapacity: true); lone.removeAll(keepingCapacity: true)
+        counts.removeAll(keepingCapacity: true); next.removeAll(keepingCapacity: true)
+        bent.removeAll(keepingCapacity: true)
+        var start = Point(0, 0), current = Point(0, 0)
+        var first = 0  // first piece of the current run (a move or close starts a new one)
+        // Room for eight pieces a curve (the blob's cubics take eight)
+        // without regrowing the arrays on the first frame.
+        let room = min(8 * path.elements.count, 4096)
+        points.reserveCapacity(4 * room); lone.reserveCapacity(room); bent.reserveCapacity(room)
+        next.reserveCapacity(room); counts.reserveCapacity(path.elements.count)
+        for e in path.elements {
+            switch e {
+            case let .move(p):
+                closeRun(from: first); first = lone.count
+                start = p; current = p
+            case let .line(p):
+                current = p
+            case let .quad(c, p):
+                let before = lone.count
+                cut(current, current + (c - current) * (2.0 / 3.0), p + (c - p) * (2.0 / 3.0), p, depth: 0)
+                counts.append(Int32(lone.count - before))
+                current = p
+            case let .cubic(c1, c2, p):
+                let before = lone.count
+                cut(current, c1, c2, p, depth: 0)
+                counts.append(Int32(lone.count - before))
+                current = p
+            case .close:
+                closeRun(from: first); first = lone.count
+                current = start
+            }
+            if lone.count > CurvePieces.maxPieces { return false }
+        }
+        closeRun(from: first)
+        if lone.count == 0 { return false }
+        markLone()
+        return true
+    }
+
+    /// Control points of piece `i`.
+    @inline(__always)
+    func piece(_ i: Int) -> (Point, Point, Point, Point) {
+        (points[4 * i], points[4 * i + 1], points[4 * i + 2], points[4 * i + 3])
+    }
+
+    /// Halves the cubic (de Casteljau) until its tangent cone is narrow.
+    mutating func cut(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, depth: Int) {
+        let narrow = CurvePieces.narrow(p1 - p0, p2 - p1, p3 - p2)
+        if narrow || depth >= CurvePieces.maxDepth {
+            // Joined to the piece before when it ends here and turns little
+            // (a bent piece joins nothing: its turn is not bounded).
+            if narrow, let last = lone.indices.last, !bent[last], points[4 * last + 3] == p0,
+               let a = CurvePieces.lastLeg(points[4 * last], points[4 * last + 1], points[4 * last + 2], points[4 * last + 3]),
+               let b = CurvePieces.firstLeg(p0, p1, p2, p3), CurvePieces.close(a, b) {
+                next[last] = Int32(lone.count)
+            }
+            points.append(p0); points.append(p1); points.append(p2); points.append(p3)
+            lone.append(false); bent.append(!narrow); next.append(-1)
+            return
+        }
+        let a = (p0 + p1) * 0.5, b = (p1 + p2) * 0.5, c = (p2 + p3) * 0.5
+        let ab = (a + b) * 0.5, bc = (b + c) * 0.5
+        let mid = (ab + bc) * 0.5
+        cut(p0, a, ab, mid, depth: depth + 1)
+        cut(mid, bc, c, p3, depth: depth + 1)
+    }
+
+    /// Ends a run of pieces (a sub-path up to a move or close): its last
+    /// piece joins its first when the outline closes smoothly there. A
+    /// joint across a move or close is never taken, so such pieces are
+    /// tested against each other like any two.
+    mutating func closeRun(from first: Int) {
+        // A run's first piece may have been joined to the previous run's
+        // last by `cut`: only pieces of one run are neighbours.
+        if first > 0, first < lone.count, next[first - 1] == Int32(first) { next[first - 1] = -1 }
+        guard let last = lone.indices.last, last > first, !bent[first], !bent[last] else { return }
+        let (f0, f1, f2, f3) = piece(first), (l0, l1, l2, l3) = piece(last)
+        if l3 == f0, let a = CurvePieces.lastLeg(l0, l1, l2, l3), let b = CurvePieces.firstLeg(f0, f1, f2, f3),
+           CurvePieces.close(a, b) {
+            next[last] = Int32(first)
+        }
+    }
+
+    /// Marks lone every piece whose pixel box meets only its neighbours'.
+    /// Boxes sorted by top row, each compared with those starting within
+    /// its rows; past a budget of comparisons (a path whose curves share
+    /// rows everywhere) every piece stays crowded.
+    mutating func markLone() {
+        let n = lone.count
+        // Pixel boxes (x0, x1, y0, y1: first and last pixel column and row)
+        // in order of (top row, index), sorted as one Int key per piece --
+        // a plain Int sort, not a closure comparing through arrays (which
+        // was a visible share of a fill's set-up). Rows are within +-1e8
+        // (27 bits), indices below `maxPieces` + 2^8 (15 bits).
+        order.removeAll(keepingCapacity: true)
+        for i in 0..<n {
+            let (p0, p1, p2, p3) = piece(i)
+            order.append((Int(min(min(p0.y, p1.y), min(p2.y, p3.y)).rounded(.down)) << 16) | i)
+        }
+        order.withUnsafeMutableBufferPointer { CurvePieces.heapSort($0) }
+        boxes.removeAll(keepingCapacity: true)
+        for a in 0..<n {
+            let (p0, p1, p2, p3) = piece(order[a] & 0xFFFF)
+            boxes.append(SIMD4(min(min(p0.x, p1.x), min(p2.x, p3.x)), max(max(p0.x, p1.x), max(p2.x, p3.x)),
+                               min(min(p0.y, p1.y), min(p2.y, p3.y)), max(max(p0.y, p1.y), max(p2.y, p3.y)))
+                .rounded(.down))
+        }
+        crowded.removeAll(keepingCapacity: true)
+        crowded.append(contentsOf: bent)
+        var budget = 64 * n + 4096
+        let (order, next) = (self.order, self.next)
+        crowded.withUnsafeMutableBufferPointer { crowded in boxes.withUnsafeBufferPointer { boxes in
+            for a in 0..<n {
+                let i = order[a] & 0xFFFF, bi = boxes[a]
+                for b in (a + 1)..<n {
+                    let bj = boxes[b]
+                    if bj.z > bi.w { break }
+                    budget -= 1
+                    if budget < 0 { return }
+                    let j = order[b] & 0xFFFF
+                    if bj.x <= bi.y && bi.x <= bj.y && next[i] != Int32(j) && next[j] != Int32(i) {
+                        crowded[i] = true; crowded[j] = true
+                    }
+                }
+            }
+        } }
+        if budget < 0 { return }  // all stay crowded
+        for i in 0..<n { lone[i] = !crowded[i] }
     }
 }
