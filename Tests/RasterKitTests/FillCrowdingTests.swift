@@ -154,24 +154,6 @@ final class FillCrowdingTests: XCTestCase {
         }
     }
 
-    /// One `CurvePieces` planned for path after path (as a fill's scratch
-    /// keeps it) marks each as a fresh one does: nothing of an earlier
-    /// plan leaks into a later one, including after a path it refused.
-    func testAReusedPlanEqualsAFreshOne() throws {
-        let circle = "M 90 50 C 90 72 72 90 50 90 C 28 90 10 72 10 50 C 10 28 28 10 50 10 C 72 10 90 28 90 50 Z"
-        let paths = try [circle + " " + circle, circle, "M 0 0 L 10 0 L 10 10 Z", circle,
-                         "M 0 0 C 0 100 100 100 100 0 Q 50 -40 0 0 Z"].map { try Path(svg: $0) }
-        let reused = CurvePieces()
-        for (k, path) in paths.enumerated() {
-            let fresh = CurvePieces(path)
-            XCTAssertEqual(reused.plan(path), fresh != nil, "path \(k)")
-            guard let fresh else { continue }
-            XCTAssertEqual(reused.points, fresh.points, "path \(k)")
-            XCTAssertEqual(reused.lone, fresh.lone, "path \(k)")
-            XCTAssertEqual(reused.counts, fresh.counts, "path \(k)")
-        }
-    }
-
     /// The pieces' chords stay within each piece's tolerance of the curve,
     /// and `segmentCount` counts what `flatten` emits.
     func testPieceChordsStayWithinTheirTolerance() throws {
