@@ -34,8 +34,8 @@
 /// flattens a curve into the same chords.
 ///
 /// A class whose arrays keep their capacity: a fill plans its path into the
-/// one kept in its scratch (`Scratch.curvePieces`), so a steady stream of
-/// frames allocates nothing here.
+/// one kept in its scratch (`Scratch.object`, slot `fillCurvePieces`), so a
+/// steady stream of frames allocates nothing here.
 final class CurvePieces {
     /// The widest tangent cone of a piece and the widest turn between
     /// neighbours, as a cosine: cos(8.1 degrees).
