@@ -110,11 +110,11 @@ public enum ScratchSlot: Int, CaseIterable, Sendable {
     /// K4's edge-to-strip buckets (counts/offsets and edge indices).
     case fillBucketOffsets = 24
     case fillBucketEdges = 25
-    /// K4's curve pieces (`CurvePieces`, an object slot).
-    case fillCurvePieces = 28
     /// K4's supersampling crossing lists.
     case fillCrossings = 26
     case fillCrossingCounts = 27
+    /// K4's curve pieces (`CurvePieces`, an object slot).
+    case fillCurvePieces = 28
     /// The SIMD backend's per-band lane spill buffers.
     case fillLanes = 29
     /// K7 (see MeshLattice).

@@ -90,12 +90,8 @@ public struct Flattener {
     /// `tolerance`, lone ones at `loneTolerance` (see `CurvePieces`).
     public init(tolerance: Double, loneTolerance: Double, for path: Path,
                 visible: (minX: Double, minY: Double, maxX: Double, maxY: Double)? = nil) {
-        precondition(tolerance > 0 && tolerance.isFinite && loneTolerance >= tolerance && loneTolerance.isFinite)
-        self.tolerance = tolerance
-        self.visible = visible
-        self.loneTolerance = loneTolerance
-        self.pieces = loneTolerance > tolerance ? CurvePieces(path) : nil
-        self.plannedPath = path
+        self.init(tolerance: tolerance, loneTolerance: loneTolerance, for: path,
+                  pieces: loneTolerance > tolerance ? CurvePieces(path) : nil, visible: visible)
     }
 
     /// A flattener for `path` with its pieces already planned (`pieces`
