@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The test suite again under sanitizers, each build in its own scratch path:
-#   scripts/sanitize.sh asan   every test under AddressSanitizer (Swift and
-#                              C) + UndefinedBehaviorSanitizer (the C target)
+#   scripts/sanitize.sh asan   every test but the classes listed in
+#                              scripts/asan-skipped-tests under
+#                              AddressSanitizer (Swift and C) +
+#                              UndefinedBehaviorSanitizer (the C target)
 #   scripts/sanitize.sh tsan   the threaded tests under ThreadSanitizer:
 #                              CrossBackendTests (every backend at 1, 2 and 7
 #                              threads), WorkerPoolTests and RowBandsTests
@@ -40,7 +42,8 @@ asan)
     export ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:detect_stack_use_after_return=0
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
     export RASTERBENCH_SANITIZER=address
-    # Skipped: the classes that time the suite or drive the harness's
+    # Skipped (scripts/asan-skipped-tests, which the debug stage runs
+    # instead): the classes that time the suite or drive the harness's
     # commands end to end (suite runs, choose/compare/report agreement,
     # console order). Their own code is safe Swift, whose bounds and
     # overflow checks the debug stage runs; the kernels and C code they call
@@ -48,9 +51,9 @@ asan)
     # and the bad-input matrix. Under ASan at -Onone they took 4 of the
     # stage's 11 minutes (the per-class "Executed ... in N seconds" lines of
     # a CI log show it).
-    exec swift test --disable-swift-testing --scratch-path .build-asan \
-        --skip 'HarnessTests\.(QuickRunTests|SuiteTests|MeasurementKeyTests)\b' \
-        --skip 'CLITests\.(HarnessCLITests|ChooseCLITests|ReportChooseAgreementTests|ConsoleOrderTests)\b' \
+    skips=()
+    while IFS= read -r pattern; do skips+=(--skip "$pattern"); done < <(grep -v '^#' scripts/asan-skipped-tests)
+    exec swift test --disable-swift-testing --scratch-path .build-asan "${skips[@]}" \
         --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
     ;;
 tsan)

@@ -3,12 +3,16 @@
 # machine lacks, then runs these stages, each in its own build directory
 # (none of them .build, which `swift build`/`swift run` use), and ends with
 # one summary line per stage:
-#   debug     every test in a debug build (assertions on)
+#   debug     in a debug build (assertions on), the test classes the asan
+#             stage leaves out (scripts/asan-skipped-tests) and the
+#             bad-input matrix; every other class runs in the asan stage,
+#             also a debug build, so no test runs twice at -Onone
 #   release   the per-frame allocation test and the work model's floors
 #             against measured times in a release build (allocation counts
 #             and times of -Onone code are not the product's, so those
 #             tests skip themselves in debug)
-#   asan      every test under AddressSanitizer + UBSan (scripts/sanitize.sh)
+#   asan      every other test under AddressSanitizer + UBSan
+#             (scripts/sanitize.sh)
 #   tsan      the threaded tests under ThreadSanitizer (scripts/sanitize.sh)
 #   fuzz      each libFuzzer target for FUZZ_SECONDS (scripts/fuzz.sh)
 #   soak      300 frames of every scene on every backend (scripts/soak.sh)
@@ -88,7 +92,9 @@ stage() {
 # README's .build/release/rasterbench neither wait on the tests' build lock
 # nor find their release product rebuilt (with testing enabled) by them.
 scratch=.build-test
-stage debug tests swift test --disable-swift-testing --scratch-path "$scratch"
+debug_filters=(--filter 'CLITests\.BadInputMatrixTests\b')
+while IFS= read -r pattern; do debug_filters+=(--filter "$pattern"); done < <(grep -v '^#' scripts/asan-skipped-tests)
+stage debug tests swift test --disable-swift-testing --scratch-path "$scratch" "${debug_filters[@]}"
 stage release tests swift test -c release --disable-swift-testing --scratch-path "$scratch" \
     --filter 'AllocationTests|KernelWorkTests/testNoFloorIsAboveItsMeasuredTime'
 stage asan tests scripts/sanitize.sh asan
