@@ -67,14 +67,17 @@ struct Run: ParsableCommand {
             progress.finish()
             print("contention: \(contend) busy thread(s), \(contention.pinned) pinned to the last core(s), while the rows are measured")
         }
+        let availableBefore = CoreAvailability.now()
         let rows = runner.run(s.workloads, rounds: rounds, seed: s.seed) { p in
             let eta = p.remainingSeconds().map { ", about \(ProgressLine.clock($0)) left" } ?? ""
             progress.show("[\(p.index)/\(p.total)\(eta)] \(p.label)", elapsed: MonotonicClock.seconds(since: start))
         }
+        let available = CoreAvailability.now().report(since: availableBefore)
         contention.stop()
         progress.finish()
         let elapsed = MonotonicClock.seconds(since: start)
         printResults(rows, bandwidth: runner.bandwidth, setup: s)
+        if !available.isEmpty { print("\n" + available.joined(separator: "\n")) }
 
         try AtomicFile.write(ReportCSV.document(rows), toPath: s.outPath, createDirectory: true)
         print("\nwrote \(s.outPath) (\(rows.count) rows) in \(Human.number(elapsed)) s")

@@ -40,9 +40,20 @@ static const uint64_t contended_hold_ns = (uint64_t)RASTER_CONTENDED_HOLD_MS * 1
 static const uint64_t solo_region_ns = (uint64_t)RASTER_SOLO_REGION_US * 1000u;
 static const uint64_t shared_core_min_ns = (uint64_t)RASTER_SHARED_CORE_MIN_US * 1000u;
 
+static uint64_t team_forks, solo_forks;
+
+void raster_team_tally(uint64_t *team, uint64_t *solo) {
+    *team = __atomic_load_n(&team_forks, __ATOMIC_RELAXED);
+    *solo = __atomic_load_n(&solo_forks, __ATOMIC_RELAXED);
+}
+
 int raster_team_fork(raster_team_watch *watch, raster_team_site *site, int team, const int *next, int count) {
     const uint64_t now = now_ns();
-    if (team > 1 && now < site->solo_until) return 1;
+    if (team > 1 && now < site->solo_until) {
+        __atomic_fetch_add(&solo_forks, 1, __ATOMIC_RELAXED);
+        return 1;
+    }
+    if (team > 1) __atomic_fetch_add(&team_forks, 1, __ATOMIC_RELAXED);
 #ifdef _OPENMP
     const int want = now < contended_until ? 0 : RASTER_IDLE_SPIN_MS;
     if (blocktime_adaptive && want != spin_set) {

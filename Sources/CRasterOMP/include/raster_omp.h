@@ -80,6 +80,11 @@ int raster_team_fork(raster_team_watch *watch, raster_team_site *site, int team,
 void raster_team_arrive(raster_team_watch *watch);
 void raster_team_leave(raster_team_watch *watch);
 void raster_team_join(const raster_team_watch *watch);
+/// How many calls of raster_team_fork() in this process asked for a team
+/// of two or more and got it (`team`) or were sent to the caller alone by
+/// the rules above (`solo`): the harness prints the share after a run, so a
+/// 2-thread openmp row timed like its 1-thread row says why.
+void raster_team_tally(uint64_t *team, uint64_t *solo);
 /// An empty two-thread region in which each thread arrives at `watch`: for
 /// the watch's tests.
 void raster_omp_test_region(raster_team_watch *watch);

@@ -1,0 +1,72 @@
+import CRasterOMP
+import Foundation
+
+/// How much of its cores a run really had, read before and after it: the
+/// hypervisor's steal time (Linux's /proc/stat: time a virtual CPU was
+/// ready to run and the host ran something else) and how many of the
+/// OpenMP backend's parallel regions its contention rules sent to the
+/// caller alone (raster_team_tally, raster_omp.h).
+///
+/// Why a run says so: on a shared VM with nothing else running in the
+/// guest, one virtual CPU can be held back for hundreds of microseconds at
+/// a time. The openmp backend's rules cannot tell that from another thread
+/// of the guest taking the core (`run --contend`) and rightly run short
+/// regions on the caller alone for a while, so an openmp row at 2 threads
+/// can time like its 1-thread row while the load average says the host is
+/// idle. Measured on a 2-core Xeon VM, idle guest: `run --kernels fill
+/// --backends openmp --threads 2` had 8% of its CPU time stolen (one
+/// virtual CPU about half of its busy time) and ran 1,335 of 1,343
+/// regions alone. Re-check: the lines `run` prints after its table.
+public struct CoreAvailability: Sendable, Equatable {
+    /// Ticks of CPU time over all CPUs: all of them, and the stolen part.
+    public var totalTicks: UInt64
+    public var stealTicks: UInt64
+    /// raster_team_tally's counts.
+    public var teamRegions: UInt64
+    public var soloRegions: UInt64
+
+    public static func now() -> CoreAvailability {
+        let ticks = (try? String(contentsOfFile: "/proc/stat", encoding: .utf8)).flatMap(Self.cpuTicks)
+        var team: UInt64 = 0, solo: UInt64 = 0
+        raster_team_tally(&team, &solo)
+        return CoreAvailability(totalTicks: ticks?.total ?? 0, stealTicks: ticks?.steal ?? 0, teamRegions: team, soloRegions: solo)
+    }
+
+    /// The aggregate "cpu" line of /proc/stat: user nice system idle iowait
+    /// irq softirq steal [guest guest_nice], in clock ticks. Guest time is
+    /// already inside user and nice, so the total is the first eight
+    /// fields. Nil when the line is missing or malformed, or has no steal
+    /// field (kernels before 2.6.11).
+    public static func cpuTicks(_ stat: String) -> (total: UInt64, steal: UInt64)? {
+        guard let line = stat.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else { return nil }
+        let fields = line.split(separator: " ").dropFirst().map { UInt64($0) }
+        guard fields.count >= 8, fields.allSatisfy({ $0 != nil }) else { return nil }
+        let values = fields.prefix(8).map { $0! }
+        let (total, overflow) = values.reduce((UInt64(0), false)) { acc, v in
+            let (s, o) = acc.0.addingReportingOverflow(v)
+            return (s, acc.1 || o)
+        }
+        return overflow ? nil : (total, values[7])
+    }
+
+    /// What changed from `before` to `self`, as lines for the end of a run:
+    /// steal above half a percent of the CPU time, and solo regions when
+    /// there were any. Empty when neither happened.
+    public func report(since before: CoreAvailability) -> [String] {
+        var lines: [String] = []
+        if totalTicks > before.totalTicks, stealTicks >= before.stealTicks {
+            let share = Double(stealTicks - before.stealTicks) / Double(totalTicks - before.totalTicks)
+            if share >= 0.005 {
+                lines.append("hypervisor steal: \(Human.percent(share)) of the CPU time while the rows ran (/proc/stat): "
+                             + "the VM's host ran other work on these cores, so times are pessimistic, the 2-thread rows most")
+            }
+        }
+        if teamRegions >= before.teamRegions, soloRegions > before.soloRegions {
+            let solo = soloRegions - before.soloRegions, all = solo + (teamRegions - before.teamRegions)
+            lines.append("openmp: \(solo) of \(all) parallel regions (\(Human.percent(Double(solo) / Double(all)))) ran on the "
+                         + "calling thread alone: a helper's core was taken (by another thread or the hypervisor) and the "
+                         + "contention rules of raster_omp.h held the team back")
+        }
+        return lines
+    }
+}
