@@ -13,10 +13,10 @@ import Foundation
 /// of the guest taking the core (`run --contend`) and rightly run short
 /// regions on the caller alone for a while, so an openmp row at 2 threads
 /// can time like its 1-thread row while the load average says the host is
-/// idle. Measured on a 2-core Xeon VM, idle guest: `run --kernels fill
-/// --backends openmp --threads 2` had 8% of its CPU time stolen (one
-/// virtual CPU about half of its busy time) and ran 1,335 of 1,343
-/// regions alone. Re-check: the lines `run` prints after its table.
+/// idle. Measured on a 2-core Xeon VM with an idle guest: the helper's
+/// virtual CPU lost 15-27% of its busy time to steal over `run --kernels
+/// fill --backends openmp --threads 1,2`, and 20-82% of the regions ran
+/// alone. Re-check: Results/studies/steal/run.sh.
 public struct CoreAvailability: Sendable, Equatable {
     /// Ticks of CPU time over all CPUs: all of them, and the stolen part.
     public var totalTicks: UInt64
