@@ -160,7 +160,7 @@ struct Run: ParsableCommand {
             print("  \(b.label == "frame" ? "one frame" : "DRAM     ") \(Human.number(Double(b.bytes) / 1_048_576, 4)) MiB, \(b.threads) thread(s): \(Human.number(b.gigabytesPerSecond)) GB/s")
         }
         if let peak = bandwidth.peak {
-            print("Compute peak (8-lane float multiply-adds, one core): \(Human.number(peak.gigaflopsPerSecond)) GFLOP/s")
+            print("Compute peak (\(ComputePeak.lanes)-lane float multiply-adds, one core): \(Human.number(peak.gigaflopsPerSecond)) GFLOP/s")
         }
         print("")
         print(RunTable.render(rows.filter { $0.sweep == nil }))

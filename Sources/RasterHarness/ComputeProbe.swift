@@ -4,8 +4,9 @@ import CRasterOMP
 /// operations one core of this build retires per second, measured in the
 /// same run as the kernels (as `BandwidthProbe` measures the memory one).
 ///
-/// The probe is a loop of independent 8-lane float multiply-adds
-/// (`raster_fma_probe`, in C so that it is vectorised as the C kernels are).
+/// The probe is a loop of independent float multiply-adds on the widest
+/// vector the build targets (`raster_fma_probe`, in C so that it is
+/// vectorised as the C kernels are; `lanes` floats a vector).
 /// The ceiling is the fastest sample's rate, not the median's: a ceiling
 /// is what the core can do, and on a shared host every slower sample is
 /// time the core spent on something else. A multiply-add counts as two
@@ -16,6 +17,8 @@ public struct ComputePeak: Sendable, Codable, Equatable {
     public var samples: Samples
 
     public var gigaflopsPerSecond: Double { flopsPerSecond / 1e9 }
+    /// Floats per vector of the probe: 16 with AVX-512, else 8.
+    public static var lanes: Int { Int(raster_fma_probe_lanes()) }
 
     public init(flopsPerSecond: Double, samples: Samples) {
         self.flopsPerSecond = flopsPerSecond

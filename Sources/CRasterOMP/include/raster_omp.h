@@ -27,11 +27,13 @@ int raster_omp_available(void);
 /// refused or unsupported). For the harness's contending threads.
 int raster_pin_thread(int core);
 
-/// Runs `iterations` rounds of independent 8-lane float multiply-adds on
+/// Runs `iterations` rounds of independent float multiply-adds (raster_fma_probe_lanes() wide) on
 /// the calling thread and returns a value to keep (so none is dead code);
 /// raster_fma_probe_flops() is the floating-point operations that did.
 float raster_fma_probe(long iterations, float seed);
 long raster_fma_probe_flops(long iterations);
+/// The probe's vector width in floats: 16 where the build has AVX-512, else 8.
+int raster_fma_probe_lanes(void);
 
 /// The OpenMP runtime's default team size (1 without OpenMP).
 int raster_omp_max_threads(void);
