@@ -22,14 +22,15 @@
 #
 # Time: CI's limit is about 30 minutes on a fresh 2-core machine. Measure
 # a whole run from a fresh clone: `git clone . /tmp/fresh && cd
-# /tmp/fresh && time .ci/run`. The last such run on this 2-core VM
-# (2026-11-26): 35 min, stage by stage with its build: debug 530 s, release
-# 312 s, asan 603 s, tsan 377 s, fuzz 278 s (5 targets x FUZZ_SECONDS = 30,
-# one per core at a time), soak 7 s. The bad-input matrix runs its cases in
-# parallel workers and, under a sanitizer, leaves out the cases refused while
-# the command line is read (the debug stage runs them); the asan stage
-# leaves out the suite-timing and end-to-end harness classes
-# (scripts/sanitize.sh says why). FUZZ_SECONDS and RASTERBENCH_STAGES trade
+# /tmp/fresh && time .ci/run`. The last such run on this 2-core VM (an
+# AVX-512 Xeon, 2026-11-26): 24 min, stage by stage with its build: debug
+# 241 s, release 232 s, asan 454 s, tsan 278 s, fuzz 244 s (5 targets x
+# FUZZ_SECONDS = 30, one per core at a time), soak 5 s. The bad-input
+# matrix runs its cases in parallel workers and, under a sanitizer, leaves
+# out the cases refused while the command line is read (the debug stage
+# runs them); the asan stage leaves out the suite-timing and end-to-end
+# harness classes, which the debug stage runs (scripts/asan-skipped-tests;
+# scripts/sanitize.sh says why). FUZZ_SECONDS and RASTERBENCH_STAGES trade
 # coverage for time.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -51,6 +51,8 @@ struct Bench: ParsableCommand {
         var opTimes: [(label: String, ms: Double)], quality: ImageDiff?
         /// The ops' work floor and the ceilings it is held against (`limit_ms`).
         var work: WorkFloor, ceilings: BandwidthTable
+        /// Steal and solo openmp regions over the timing (CoreAvailability).
+        var availability: [String]
     }
 
     func run() throws {
@@ -108,6 +110,7 @@ struct Bench: ParsableCommand {
         let canvas = try Image(width: job.width, height: job.height)
         let background = job.background.rgba8
 
+        let availableBefore = CoreAvailability.now()
         let clear = try Sampler.measure(sampler) { canvas.fill(background) }
         canvas.fill(background)
         // The ops alone, onto whatever the canvas holds (the cost of the
@@ -118,6 +121,7 @@ struct Bench: ParsableCommand {
         }
         let frame = try Sampler.measure(sampler) { try renderer.render(prepared, into: canvas) }
         let opTimes = perOp ? try OpTimes.measure(renderer, prepared, into: canvas, frames: max(3, ops.nanoseconds.count)) : []
+        let availability = CoreAvailability.now().report(since: availableBefore)
 
         var quality: ImageDiff? = nil
         if !noQuality {
@@ -129,7 +133,7 @@ struct Bench: ParsableCommand {
         return Measured(job: job, url: url, renderer: renderer, threads: threads, host: host, budget: budget, loadMs: loadMs,
                         clear: clear, ops: ops, frame: frame, direct: direct, opTimes: opTimes, quality: quality,
                         work: KernelWork.frame(prepared, variants: renderer.variants, clearing: !direct),
-                        ceilings: BandwidthTable(settings: sampler))
+                        ceilings: BandwidthTable(settings: sampler), availability: availability)
     }
 
     /// The text output: the timings, per op when asked, throughput, budget and quality.
@@ -158,6 +162,7 @@ struct Bench: ParsableCommand {
         if let q = m.quality {
             print("quality vs reference: max err \(Human.number(q.maxError)), PSNR \(q.psnr.isInfinite ? "inf" : Human.number(q.psnr)) dB")
         }
+        m.availability.forEach { print($0) }
         if !host.optimized { Console.warn(BuildInfo.debugWarning) }
     }
 }
