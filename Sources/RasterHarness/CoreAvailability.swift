@@ -39,14 +39,15 @@ public struct CoreAvailability: Sendable, Equatable {
     /// field (kernels before 2.6.11).
     public static func cpuTicks(_ stat: String) -> (total: UInt64, steal: UInt64)? {
         guard let line = stat.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else { return nil }
-        let fields = line.split(separator: " ").dropFirst().map { UInt64($0) }
-        guard fields.count >= 8, fields.allSatisfy({ $0 != nil }) else { return nil }
-        let values = fields.prefix(8).map { $0! }
+        let fields = line.split(separator: " ").dropFirst()
+        let numbers = fields.compactMap { UInt64($0) }
+        guard numbers.count == fields.count, numbers.count >= 8 else { return nil }
+        let values = numbers.prefix(8)
         let (total, overflow) = values.reduce((UInt64(0), false)) { acc, v in
             let (s, o) = acc.0.addingReportingOverflow(v)
             return (s, acc.1 || o)
         }
-        return overflow ? nil : (total, values[7])
+        return overflow ? nil : (total, values[values.startIndex + 7])
     }
 
     /// What changed from `before` to `self`, as lines for the end of a run:
