@@ -23,8 +23,8 @@
 # Time: CI's limit is about 30 minutes on a fresh 2-core machine. Measure
 # a whole run from a fresh clone: `git clone . /tmp/fresh && cd
 # /tmp/fresh && time .ci/run`. The last such run on this 2-core VM (an
-# AVX-512 Xeon, 2026-11-26): 24 min, stage by stage with its build: debug
-# 241 s, release 232 s, asan 454 s, tsan 278 s, fuzz 244 s (5 targets x
+# AVX-512 Xeon, 2026-11-26): 26 min, stage by stage with its build: debug
+# 273 s, release 251 s, asan 502 s, tsan 315 s, fuzz 238 s (5 targets x
 # FUZZ_SECONDS = 30, one per core at a time), soak 5 s. The bad-input
 # matrix runs its cases in parallel workers and, under a sanitizer, leaves
 # out the cases refused while the command line is read (the debug stage

@@ -42,12 +42,11 @@ public struct CoreAvailability: Sendable, Equatable {
         let fields = line.split(separator: " ").dropFirst()
         let numbers = fields.compactMap { UInt64($0) }
         guard numbers.count == fields.count, numbers.count >= 8 else { return nil }
-        let values = numbers.prefix(8)
-        let (total, overflow) = values.reduce((UInt64(0), false)) { acc, v in
+        let (total, overflow) = numbers.prefix(8).reduce((UInt64(0), false)) { acc, v in
             let (s, o) = acc.0.addingReportingOverflow(v)
             return (s, acc.1 || o)
         }
-        return overflow ? nil : (total, values[values.startIndex + 7])
+        return overflow ? nil : (total, numbers[7])
     }
 
     /// What changed from `before` to `self`, as lines for the end of a run:

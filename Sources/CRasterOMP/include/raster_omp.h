@@ -27,9 +27,10 @@ int raster_omp_available(void);
 /// refused or unsupported). For the harness's contending threads.
 int raster_pin_thread(int core);
 
-/// Runs `iterations` rounds of independent float multiply-adds (raster_fma_probe_lanes() wide) on
-/// the calling thread and returns a value to keep (so none is dead code);
-/// raster_fma_probe_flops() is the floating-point operations that did.
+/// Runs `iterations` rounds of independent float multiply-adds, each
+/// raster_fma_probe_lanes() wide, on the calling thread and returns a value
+/// to keep (so none is dead code); raster_fma_probe_flops() is the
+/// floating-point operations that did.
 float raster_fma_probe(long iterations, float seed);
 long raster_fma_probe_flops(long iterations);
 /// The probe's vector width in floats: 16 where the build has AVX-512, else 8.
