@@ -1,4 +1,5 @@
 #include <math.h>
+#include <string.h>
 
 #include "raster_omp.h"
 
@@ -114,6 +115,12 @@ int raster_gradient_mirror_axis(const raster_gradient_row *r) {
     return (int)m;
 }
 
+/// Four channels in one vector: the same double arithmetic as one channel
+/// at a time, in a quarter of the instructions (this runs once per run).
+typedef double span_d4 __attribute__((ext_vector_type(4)));
+typedef float span_f4 __attribute__((ext_vector_type(4)));
+typedef int32_t span_i4 __attribute__((ext_vector_type(4)));
+
 int raster_gradient_run_steps(const raster_gradient_row *r, const raster_gradient_span *s, const float *slope,
                               const float *bias, int x0, int x1, int32_t start[4], int32_t step[4]) {
     if (x1 - x0 > RASTER_GRADIENT_STEP_PIXELS) x1 = x0 + RASTER_GRADIENT_STEP_PIXELS;
@@ -122,14 +129,19 @@ int raster_gradient_run_steps(const raster_gradient_row *r, const raster_gradien
     const double t0 = (double)s->sign * ((double)x0 * (double)r->ux + (double)r->u0 - (double)s->period) + (double)s->offset;
     const double t1 = t0 + dt * (double)(x1 - 1 - x0);
     const double lo = RASTER_GRADIENT_STEP_MARGIN, hi = 256.0 - RASTER_GRADIENT_STEP_MARGIN;
-    for (int ch = 0; ch < 4; ch++) {
-        const double c0 = t0 * slope[ch] + bias[ch] + 0.5, c1 = t1 * slope[ch] + bias[ch] + 0.5;
-        // Negated so that NaN fails too.
-        if (!(c0 >= lo && c0 <= hi && c1 >= lo && c1 <= hi)) return x0;
-        start[ch] = (int32_t)floor(c0 * scale + 0.5);
-        // One pixel needs no step (and its slope may be steep beyond int32).
-        step[ch] = x1 - x0 > 1 ? (int32_t)floor(dt * slope[ch] * scale + 0.5) : 0;
-    }
+    span_f4 slope4, bias4;
+    memcpy(&slope4, slope, sizeof slope4);
+    memcpy(&bias4, bias, sizeof bias4);
+    const span_d4 sl = __builtin_convertvector(slope4, span_d4), bi = __builtin_convertvector(bias4, span_d4);
+    const span_d4 c0 = t0 * sl + bi + 0.5, c1 = t1 * sl + bi + 0.5;
+    // Every comparison true, so that NaN fails too.
+    if (!__builtin_reduce_and((c0 >= lo) & (c0 <= hi) & (c1 >= lo) & (c1 <= hi))) return x0;
+    const span_i4 v0 = __builtin_convertvector(__builtin_elementwise_floor(c0 * scale + 0.5), span_i4);
+    memcpy(start, &v0, sizeof v0);
+    // One pixel needs no step (and its slope may be steep beyond int32).
+    span_i4 dv = 0;
+    if (x1 - x0 > 1) dv = __builtin_convertvector(__builtin_elementwise_floor(dt * sl * scale + 0.5), span_i4);
+    memcpy(step, &dv, sizeof dv);
     return x1;
 }
 
