@@ -1,6 +1,7 @@
 #include "raster_omp.h"
 #include "pixel.h"
 #include "raster_pack8.h"
+#include <string.h>
 
 #if defined(__AVX2__)
 #include <immintrin.h>
@@ -54,27 +55,38 @@ static inline __m256i pack_planar(__m256i r, __m256i g, __m256i b, __m256i a) {
 #endif
 
 /// Pixels x0..<x1 of a linear run from its fixed-point colours
-/// (raster_gradient_run_steps): four vector adds and raster_pack8_steps
-/// per 8 pixels. While a whole vector fits in the row it is
-/// stored whole; pixels past x1 belong to later runs of the row, which are
-/// drawn after this one and overwrite them.
+/// (raster_gradient_run_steps): four vector adds and raster_pack16_steps
+/// per 16 pixels, then raster_pack8_steps per 8 near the row's end. While
+/// a whole vector fits in the row it is stored whole; pixels past x1
+/// belong to later runs of the row, which are drawn after this one and
+/// overwrite them. The adds are unsigned: past x1 a steep run's values may
+/// leave int32, and they wrap (those pixels are overwritten).
 static void step_run(uint32_t *row, int x, int x1, int width, const int32_t v0[4], const int32_t dv[4]) {
     const int xs = x;
-#if defined(__AVX2__)
-    // Vector k holds pixel x + k in its low half and x + k + 4 in its high
-    // half, so the two packs leave pixels x..x+7 in order.
-    const __m256i d = _mm256_setr_epi32(dv[0], dv[1], dv[2], dv[3], dv[0], dv[1], dv[2], dv[3]);
-    const __m256i d4 = _mm256_slli_epi32(d, 2), d8 = _mm256_slli_epi32(d, 3);
-    __m256i p0 = _mm256_add_epi32(_mm256_setr_epi32(v0[0], v0[1], v0[2], v0[3], v0[0], v0[1], v0[2], v0[3]),
-                                  _mm256_blend_epi32(_mm256_setzero_si256(), d4, 0xF0));
-    __m256i p1 = _mm256_add_epi32(p0, d), p2 = _mm256_add_epi32(p1, d), p3 = _mm256_add_epi32(p2, d);
-    for (; x < x1 && x + 8 <= width; x += 8) {
-        const raster_u8 words = raster_pack8_steps((raster_i8)p0, (raster_i8)p1, (raster_i8)p2, (raster_i8)p3);
-        _mm256_storeu_si256((__m256i *)(row + x), (__m256i)words);
-        p0 = _mm256_add_epi32(p0, d8); p1 = _mm256_add_epi32(p1, d8);
-        p2 = _mm256_add_epi32(p2, d8); p3 = _mm256_add_epi32(p3, d8);
+    const raster_u16 d = { (uint32_t)dv[0], (uint32_t)dv[1], (uint32_t)dv[2], (uint32_t)dv[3],
+                           (uint32_t)dv[0], (uint32_t)dv[1], (uint32_t)dv[2], (uint32_t)dv[3],
+                           (uint32_t)dv[0], (uint32_t)dv[1], (uint32_t)dv[2], (uint32_t)dv[3],
+                           (uint32_t)dv[0], (uint32_t)dv[1], (uint32_t)dv[2], (uint32_t)dv[3] };
+    const raster_u16 start = { (uint32_t)v0[0], (uint32_t)v0[1], (uint32_t)v0[2], (uint32_t)v0[3],
+                               (uint32_t)v0[0], (uint32_t)v0[1], (uint32_t)v0[2], (uint32_t)v0[3],
+                               (uint32_t)v0[0], (uint32_t)v0[1], (uint32_t)v0[2], (uint32_t)v0[3],
+                               (uint32_t)v0[0], (uint32_t)v0[1], (uint32_t)v0[2], (uint32_t)v0[3] };
+    // Vector k holds pixel x + k + 4q in its quarter q (raster_pack16_steps).
+    const raster_u16 quarter = { 0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12 };
+    raster_u16 p0 = start + quarter * d, p1 = p0 + d, p2 = p1 + d, p3 = p2 + d;
+    const raster_u16 d16 = d << 4;
+    for (; x < x1 && x + 16 <= width; x += 16) {
+        const raster_u16 words = raster_pack16_steps((raster_i16)p0, (raster_i16)p1, (raster_i16)p2, (raster_i16)p3);
+        memcpy(row + x, &words, sizeof words);
+        p0 += d16; p1 += d16; p2 += d16; p3 += d16;
     }
-#endif
+    // At most one 8-pixel vector is left before the row's end: the low
+    // halves hold pixels x..x+7.
+    if (x < x1 && x + 8 <= width) {
+        const raster_u8 words = raster_pack8_steps((raster_i8)p0.lo, (raster_i8)p1.lo, (raster_i8)p2.lo, (raster_i8)p3.lo);
+        memcpy(row + x, &words, sizeof words);
+        x += 8;
+    }
     for (; x < x1; x++) {
         uint32_t px = 0;
         for (int ch = 0; ch < 4; ch++) {

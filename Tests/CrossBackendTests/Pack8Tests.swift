@@ -85,4 +85,31 @@ final class Pack8Tests: XCTestCase {
         }
         XCTAssertEqual(mismatches, 0)
     }
+
+    /// The 16-pixel form (AVX-512's packs where the host has them): pixel k
+    /// from vector k % 4, quarter k / 4, by the same rule.
+    func testSixteenPixelFixedPointPackTakesPixelsInOrder() {
+        var rng = SeededGenerator(seed: 0x57EA)
+        let bits = Int32(RASTER_GRADIENT_STEP_BITS)
+        var mismatches = 0
+        for round in 0..<4_000 {
+            var p = [SIMD16<Int32>](repeating: .zero, count: 4)
+            for v in 0..<4 {
+                for lane in 0..<16 {
+                    p[v][lane] = round % 4 == 0 ? Int32(truncatingIfNeeded: rng.next())
+                        : Int32(rng.next() % 300) << bits | Int32(rng.next() % (1 << UInt64(bits))) - (20 << bits)
+                }
+            }
+            let words = raster_pack16_steps(p[0], p[1], p[2], p[3])
+            for pixel in 0..<16 {
+                var expected: UInt32 = 0
+                for ch in 0..<4 {
+                    let level = p[pixel % 4][4 * (pixel / 4) + ch] >> bits
+                    expected |= UInt32(min(max(level, 0), 255)) << (8 * UInt32(ch))
+                }
+                if words[pixel] != expected { mismatches += 1 }
+            }
+        }
+        XCTAssertEqual(mismatches, 0)
+    }
 }

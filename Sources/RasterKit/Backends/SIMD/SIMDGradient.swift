@@ -192,28 +192,42 @@ struct RampLanes {
     }
 
     /// Fixed-point colours (raster_gradient_run_steps) stepped in pixel
-    /// order, as the openmp backend steps them: vector k holds pixel x + k
-    /// in its low half and x + k + 4 in its high half, and the C kernels'
-    /// raster_pack8_steps shifts, saturates and packs them (Swift's own
-    /// shifts and masks took a third more instructions).
+    /// order, as the openmp backend steps them: vector k holds pixel
+    /// x + k + 4q in its 128-bit quarter q, and the C kernels'
+    /// raster_pack16_steps shifts, saturates and packs sixteen pixels
+    /// (Swift's own shifts and masks took a third more instructions), then
+    /// raster_pack8_steps the one 8-pixel vector that may fit before the
+    /// row's end. Unsigned wrapping adds: past x1 a steep run's values may
+    /// leave Int32 (those pixels are overwritten by later runs).
     @inline(__always)
     static func stepRun(_ p: UnsafeMutablePointer<UInt8>, from x0: Int, to x1: Int, width: Int,
                         _ start: SIMD4<Int32>, _ step: SIMD4<Int32>) {
         let s = SIMD4<UInt32>(truncatingIfNeeded: start), d = SIMD4<UInt32>(truncatingIfNeeded: step)
         let bits = UInt32(RASTER_GRADIENT_STEP_BITS)
-        let d2 = SIMD8<Int32>(lowHalf: step, highHalf: step)
-        let d8 = d2 &* 8
-        var p0 = SIMD8<Int32>(lowHalf: start, highHalf: start &+ step &* 4)
-        var p1 = p0 &+ d2, p2 = p1 &+ d2, p3 = p2 &+ d2
+        let d2 = SIMD8<UInt32>(lowHalf: d, highHalf: d), d4 = SIMD16<UInt32>(lowHalf: d2, highHalf: d2)
+        let s2 = SIMD8<UInt32>(lowHalf: s, highHalf: s)
+        let quarter = SIMD16<UInt32>(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12)
+        let d16 = d4 &<< 4
+        var p0 = SIMD16<UInt32>(lowHalf: s2, highHalf: s2) &+ quarter &* d4
+        var p1 = p0 &+ d4, p2 = p1 &+ d4, p3 = p2 &+ d4
+        let words = UnsafeMutableRawPointer(p)
         var x = x0
-        while x < x1 && x + Lanes.width <= width {
-            Lanes.store(raster_pack8_steps(p0, p1, p2, p3), to: p + 4 * x, count: Lanes.width)
-            p0 &+= d8; p1 &+= d8; p2 &+= d8; p3 &+= d8
+        while x < x1 && x + 16 <= width {
+            let w = raster_pack16_steps(SIMD16<Int32>(truncatingIfNeeded: p0), SIMD16<Int32>(truncatingIfNeeded: p1),
+                                        SIMD16<Int32>(truncatingIfNeeded: p2), SIMD16<Int32>(truncatingIfNeeded: p3))
+            words.storeBytes(of: w, toByteOffset: 4 * x, as: SIMD16<UInt32>.self)
+            p0 &+= d16; p1 &+= d16; p2 &+= d16; p3 &+= d16
+            x += 16
+        }
+        if x < x1 && x + Lanes.width <= width {
+            let w = raster_pack8_steps(SIMD8<Int32>(truncatingIfNeeded: p0.lowHalf), SIMD8<Int32>(truncatingIfNeeded: p1.lowHalf),
+                                       SIMD8<Int32>(truncatingIfNeeded: p2.lowHalf), SIMD8<Int32>(truncatingIfNeeded: p3.lowHalf))
+            Lanes.store(w, to: p + 4 * x, count: Lanes.width)
             x += Lanes.width
         }
         while x < x1 {
             let v = (s &+ d &* UInt32(truncatingIfNeeded: x - x0)) &>> bits
-            UnsafeMutableRawPointer(p + 4 * x).storeBytes(of: v.x | v.y << 8 | v.z << 16 | v.w << 24, as: UInt32.self)
+            words.storeBytes(of: v.x | v.y << 8 | v.z << 16 | v.w << 24, toByteOffset: 4 * x, as: UInt32.self)
             x += 1
         }
     }

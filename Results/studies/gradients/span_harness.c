@@ -1,0 +1,88 @@
+// K2's linear frame drawn by the C schedule alone (raster_omp_gradient),
+// without the harness around it, to time changes to the span code and the
+// run loops in one process: the suite's 750x1334 corner-to-corner frame
+// (Telegram's four colours at 0, 1/3, 2/3, 1, pad), min of 400 frames.
+// `check` instead draws eleven linear gradients (pad, repeat, reflect, both
+// directions, a vertical one, coincident stops, stops outside [0, 1],
+// colours beyond [0, 255]) at 1 and 2 threads and prints a hash of each:
+// two builds that print the same hashes draw the same bytes.
+// Built and run by span_harness.sh. Usage: span_harness THREADS [check]
+#define _GNU_SOURCE
+#include "raster_omp.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static uint64_t fnv(const uint8_t *p, size_t n, uint64_t h) {
+    for (size_t i = 0; i < n; i++) { h ^= p[i]; h *= 1099511628211ull; }
+    return h;
+}
+
+/// The ramp's slopes and biases per interval (a zero-width interval is flat).
+static void ramp(int stops, const float *starts, float colors[][4], float *slopes, float *biases) {
+    for (int k = 0; k < stops - 1; k++)
+        for (int ch = 0; ch < 4; ch++) {
+            const float w = starts[k + 1] - starts[k], s = w > 0 ? (colors[k + 1][ch] - colors[k][ch]) / w : 0;
+            slopes[4 * k + ch] = s;
+            biases[4 * k + ch] = colors[k][ch] - s * starts[k];
+        }
+}
+
+int main(int argc, char **argv) {
+    enum { W = 750, H = 1334 };
+    const int threads = argc > 1 ? atoi(argv[1]) : 1;
+    uint8_t *img = aligned_alloc(64, (size_t)W * H * 4);
+    // u = ((x + 0.5) * a + (y + 0.5) * b): (0, 0) -> (W, H).
+    const double l2 = (double)W * W + (double)H * H, a = W / l2, b = H / l2;
+    float colors[4][4] = { { 0x7F, 0xA3, 0x81, 255 }, { 0xFF, 0xF5, 0xC5, 255 },
+                           { 0x33, 0x6F, 0x55, 255 }, { 0xFB, 0xE3, 0x7D, 255 } };
+    float slopes[12], biases[12];
+    if (argc > 2 && strcmp(argv[2], "check") == 0) {
+        const struct { double g[3]; int extend; float starts[4]; float contrast; } cases[] = {
+            { { a, b, 0.5 * a + 0.5 * b }, 0, { 0, 1.f / 3, 2.f / 3, 1 }, 1 },
+            { { -a, b, 1 - 0.5 * a }, 0, { 0, 1.f / 3, 2.f / 3, 1 }, 1 },
+            { { a * 7, b * 3, 0.1 }, 1, { 0, 1.f / 3, 2.f / 3, 1 }, 1 },
+            { { -a * 9, b * 5, 0.3 }, 2, { 0, 1.f / 3, 2.f / 3, 1 }, 1 },
+            { { a, b, -0.2 }, 0, { 0, 0.5f, 0.5f, 1 }, 1 },
+            { { 1e-6, b, 0.0 }, 0, { 0, 1.f / 3, 2.f / 3, 1 }, 1 },
+            { { 0, b, 0.0 }, 0, { 0, 1.f / 3, 2.f / 3, 1 }, 1 },
+            { { a * 0.5, b * 0.1, -0.5 }, 0, { 0.2f, 0.3f, 0.31f, 0.9f }, 3 },
+            { { a * 50, b, 0.0 }, 1, { 0, 0.25f, 0.5f, 1 }, 1 },
+            { { -a * 3, -b, 1.2 }, 0, { -0.5f, 0.2f, 0.2f, 1.5f }, 1 },
+            { { 0.01, 0.002, -3 }, 2, { 0, 0.1f, 0.9f, 1 }, 1 },
+        };
+        for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+            float c[4][4];
+            for (int k = 0; k < 4; k++)
+                for (int ch = 0; ch < 4; ch++) c[k][ch] = (colors[k][ch] - 128) * cases[i].contrast + 128;
+            ramp(4, cases[i].starts, c, slopes, biases);
+            for (int t = 1; t <= 2; t++) {
+                memset(img, 0, (size_t)W * H * 4);
+                raster_omp_gradient(img, W, H, W * 4, 0, cases[i].g, cases[i].starts, slopes, biases, 3,
+                                    cases[i].extend, t);
+                printf("case %u threads %d %016llx\n", i, t,
+                       (unsigned long long)fnv(img, (size_t)W * H * 4, 1469598103934665603ull));
+            }
+        }
+        return 0;
+    }
+    const double geometry[3] = { a, b, 0.5 * a + 0.5 * b };
+    const float starts[4] = { 0, 1.f / 3, 2.f / 3, 1 };
+    ramp(4, starts, colors, slopes, biases);
+    double best = 1;
+    for (int rep = 0; rep < 400; rep++) {
+        const double t0 = now();
+        raster_omp_gradient(img, W, H, W * 4, 0, geometry, starts, slopes, biases, 3, 0, threads);
+        const double t = now() - t0;
+        if (t < best) best = t;
+    }
+    printf("%.4f\n", best * 1e3);
+    return 0;
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Times the C schedule's linear frame (span_harness.c) built from BASE's
+# CRasterOMP and from this tree's, in alternating processes: first checks
+# that both draw the same bytes on eleven linear gradients at 1 and 2
+# threads, then runs each PAIRS times (default 8), alternating, and prints
+# each build's minima sorted (ms; each the min of 400 frames). Alternating
+# processes and reading the sorted minima side by side is what tells a
+# change from this host's drift of 10-40% between minutes.
+# Needs the toolchain's clang and libomp-dev (as the package does).
+# Usage: Results/studies/gradients/span_harness.sh BASE [PAIRS] [THREADS]
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+base=${1:?base revision}
+pairs=${2:-8}
+threads=${3:-1}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+git archive "$base" Sources/CRasterOMP | tar -x -C "$work"
+clang=$(dirname "$(readlink -f "$(command -v swift)")")/clang
+omp_h=$(find /usr/lib/llvm-* -name omp.h | head -1)
+omp_lib=$(dirname "$(find /usr/lib/llvm-* -name 'libomp.so' | head -1)")
+build() { # SOURCE_DIR OUTPUT
+    "$clang" -O3 -std=c11 -ffp-contract=fast -fno-math-errno -march=native -fopenmp -I"$(dirname "$omp_h")" \
+        -I"$1/include" -I"$1" Results/studies/gradients/span_harness.c "$1/gradient.c" "$1/gradient_spans.c" \
+        "$1/runtime.c" "$1/affinity.c" -L"$omp_lib" -Wl,-rpath,"$omp_lib" -lomp -lm -o "$2"
+}
+build "$work/Sources/CRasterOMP" "$work/base"
+build Sources/CRasterOMP "$work/new"
+if ! cmp -s <("$work/base" 1 check) <("$work/new" 1 check); then
+    echo "the two builds draw different bytes:"; diff <("$work/base" 1 check) <("$work/new" 1 check) || true; exit 1
+fi
+echo "same bytes on $("$work/new" 1 check | wc -l) gradient x thread cases"
+for _ in $(seq 1 "$pairs"); do
+    echo "base $("$work/base" "$threads")"
+    echo "new $("$work/new" "$threads")"
+done | sort -k1,1 -k2,2n | awk '{m[$1] = m[$1] " " $2} END {print "base (" "'"$base"'" "):" m["base"]; print "new (this tree):" m["new"]}'
