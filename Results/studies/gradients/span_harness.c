@@ -6,10 +6,11 @@
 // directions, a vertical one, coincident stops, stops outside [0, 1],
 // colours beyond [0, 255]) at 1 and 2 threads and prints a hash of each:
 // two builds that print the same hashes draw the same bytes.
-// Built and run by span_harness.sh. Usage: span_harness THREADS [check]
+// Built and run by span_harness.sh. Usage: span_harness THREADS [check | radial | radial-off]
 #define _GNU_SOURCE
 #include "raster_omp.h"
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -73,13 +74,24 @@ int main(int argc, char **argv) {
         }
         return 0;
     }
-    const double geometry[3] = { a, b, 0.5 * a + 0.5 * b };
-    const float starts[4] = { 0, 1.f / 3, 2.f / 3, 1 };
-    ramp(4, starts, colors, slopes, biases);
+    // `radial`: the suite's radial frame instead (centre (W/2, H/2), radius
+    // a quarter of the diagonal, three stops, reflect), or with `radial-off`
+    // its centre moved by (0.3, 0.3) px, so that rows have no mirror.
+    const int radial = argc > 2 && strncmp(argv[2], "radial", 6) == 0;
+    const double off = argc > 2 && strcmp(argv[2], "radial-off") == 0 ? 0.3 : 0.0;
+    const double linear_geometry[3] = { a, b, 0.5 * a + 0.5 * b };
+    const double radial_geometry[3] = { W / 2.0 + off - 0.5, H / 2.0 + off - 0.5, 1.0 / (0.25 * sqrt(l2)) };
+    const float linear_starts[4] = { 0, 1.f / 3, 2.f / 3, 1 }, radial_starts[3] = { 0, 0.6f, 1 };
+    float radial_colors[3][4] = { { 0xFF, 0xF5, 0xC5, 255 }, { 0x7F, 0xA3, 0x81, 255 }, { 0x33, 0x6F, 0x55, 255 } };
+    if (radial) ramp(3, radial_starts, radial_colors, slopes, biases);
+    else ramp(4, linear_starts, colors, slopes, biases);
     double best = 1;
     for (int rep = 0; rep < 400; rep++) {
         const double t0 = now();
-        raster_omp_gradient(img, W, H, W * 4, 0, geometry, starts, slopes, biases, 3, 0, threads);
+        if (radial)
+            raster_omp_gradient(img, W, H, W * 4, 1, radial_geometry, radial_starts, slopes, biases, 2, 2, threads);
+        else
+            raster_omp_gradient(img, W, H, W * 4, 0, linear_geometry, linear_starts, slopes, biases, 3, 0, threads);
         const double t = now() - t0;
         if (t < best) best = t;
     }
