@@ -165,6 +165,47 @@ extension IdleSpinTests {
     }
 }
 
+extension IdleSpinTests {
+    /// The first region a thread forks at a team size (where libomp starts
+    /// that team's threads) is not judged: late and on one core, it leaves
+    /// the site its team and the idle spin on; the same region again sends
+    /// the site alone.
+    func testTheRegionThatStartsATeamIsNotJudged() throws {
+        try XCTSkipIf(raster_omp_available() == 0, "built without OpenMP")
+        try XCTSkipIf(ProcessInfo.processInfo.environment["KMP_BLOCKTIME"] != "\(RASTER_IDLE_SPIN_MS)", "KMP_BLOCKTIME set by the user")
+        let result = OneShotThread.run { () -> [Int32] in
+            var site = raster_team_site()
+            var watch = raster_team_watch()
+            var next: Int32 = 0
+            var seen: [Int32] = []
+            let wall = UInt64(RASTER_SHARED_CORE_MIN_US) * 1_000 * 2
+            /// A region late by far, whose helper found nothing left, and
+            /// whose threads ran half of one core's time.
+            func startupLikeRegion() {
+                next = 0
+                seen.append(raster_team_fork(&watch, &site, 2, &next, 4))
+                seen.append(raster_omp_blocktime_ms())
+                raster_omp_test_region(&watch)
+                var now = timespec()
+                clock_gettime(CLOCK_MONOTONIC, &now)
+                watch.fork_ns = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec) - wall
+                watch.caller_done_ns = watch.fork_ns + wall / 10
+                watch.late = 1
+                watch.idle = 1
+                watch.cpu_ns = wall / 2
+                watch.helper_cpu_ns = 0
+                raster_team_join(&watch)
+            }
+            startupLikeRegion() // this thread's first team of 2: not judged
+            startupLikeRegion() // judged: alone from now
+            seen.append(raster_team_fork(&watch, &site, 2, &next, 4))
+            return seen
+        }
+        let spin = Int32(RASTER_IDLE_SPIN_MS)
+        XCTAssertEqual(result, [2, spin, 2, spin, 1])
+    }
+}
+
 /// Runs a closure on a new thread and returns its result.
 private enum OneShotThread {
     static func run<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {

@@ -70,7 +70,9 @@ int raster_omp_blocktime_ms(void);
 /// a region of at least RASTER_SHARED_CORE_MIN_US, ran for less than
 /// RASTER_TEAM_MIN_CORE_PERCENT of one core's time (the threads' CPU
 /// time, summed, against the region's wall time) also runs alone for as
-/// long: its threads are sharing one core (see that constant). `site` is
+/// long: its threads are sharing one core (see that constant). None of
+/// this judges the region in which a thread first forks a team of its
+/// size: libomp starts the team's threads there, late by far. `site` is
 /// the call site's own state (a static _Thread_local, zeroed).
 typedef struct { uint64_t solo_until; } raster_team_site;
 typedef struct {
