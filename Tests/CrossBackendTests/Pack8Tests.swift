@@ -61,27 +61,9 @@ final class Pack8Tests: XCTestCase {
     /// shifted down by RASTER_GRADIENT_STEP_BITS (arithmetically: stepped
     /// values past a run's end may have wrapped) and saturated.
     func testFixedPointPackTakesPixelsInOrder() {
-        var rng = SeededGenerator(seed: 0x57E9)
-        let bits = Int32(RASTER_GRADIENT_STEP_BITS)
-        var mismatches = 0
-        for round in 0..<4_000 {
-            var p = [SIMD8<Int32>](repeating: .zero, count: 4)
-            for v in 0..<4 {
-                for lane in 0..<8 {
-                    // Mostly in-range levels with a fraction; some anything.
-                    p[v][lane] = round % 4 == 0 ? Int32(truncatingIfNeeded: rng.next())
-                        : Int32(rng.next() % 300) << bits | Int32(rng.next() % (1 << UInt64(bits))) - (20 << bits)
-                }
-            }
-            let words = raster_pack8_steps(p[0], p[1], p[2], p[3])
-            for pixel in 0..<8 {
-                var expected: UInt32 = 0
-                for ch in 0..<4 {
-                    let level = p[pixel % 4][4 * (pixel / 4) + ch] >> bits
-                    expected |= UInt32(min(max(level, 0), 255)) << (8 * UInt32(ch))
-                }
-                if words[pixel] != expected { mismatches += 1 }
-            }
+        let mismatches = Self.fixedPointPackMismatches(pixels: 8, seed: 0x57E9) { p in
+            let w = raster_pack8_steps(SIMD8(p[0]), SIMD8(p[1]), SIMD8(p[2]), SIMD8(p[3]))
+            return (0..<8).map { w[$0] }
         }
         XCTAssertEqual(mismatches, 0)
     }
@@ -89,19 +71,30 @@ final class Pack8Tests: XCTestCase {
     /// The 16-pixel form (AVX-512's packs where the host has them): pixel k
     /// from vector k % 4, quarter k / 4, by the same rule.
     func testSixteenPixelFixedPointPackTakesPixelsInOrder() {
-        var rng = SeededGenerator(seed: 0x57EA)
+        let mismatches = Self.fixedPointPackMismatches(pixels: 16, seed: 0x57EA) { p in
+            let w = raster_pack16_steps(SIMD16(p[0]), SIMD16(p[1]), SIMD16(p[2]), SIMD16(p[3]))
+            return (0..<16).map { w[$0] }
+        }
+        XCTAssertEqual(mismatches, 0)
+    }
+
+    /// Random vectors (mostly in-range levels with a fraction, some any
+    /// value) through `pack`, against the scalar rule: pixel k's channel c
+    /// is lane 4 (k / 4) + c of vector k % 4, shifted and saturated.
+    private static func fixedPointPackMismatches(pixels: Int, seed: UInt64,
+                                                 _ pack: ([[Int32]]) -> [UInt32]) -> Int {
+        var rng = SeededGenerator(seed: seed)
         let bits = Int32(RASTER_GRADIENT_STEP_BITS)
         var mismatches = 0
         for round in 0..<4_000 {
-            var p = [SIMD16<Int32>](repeating: .zero, count: 4)
-            for v in 0..<4 {
-                for lane in 0..<16 {
-                    p[v][lane] = round % 4 == 0 ? Int32(truncatingIfNeeded: rng.next())
+            let p = (0..<4).map { _ in
+                (0..<pixels).map { _ in
+                    round % 4 == 0 ? Int32(truncatingIfNeeded: rng.next())
                         : Int32(rng.next() % 300) << bits | Int32(rng.next() % (1 << UInt64(bits))) - (20 << bits)
                 }
             }
-            let words = raster_pack16_steps(p[0], p[1], p[2], p[3])
-            for pixel in 0..<16 {
+            let words = pack(p)
+            for pixel in 0..<pixels {
                 var expected: UInt32 = 0
                 for ch in 0..<4 {
                     let level = p[pixel % 4][4 * (pixel / 4) + ch] >> bits
@@ -110,6 +103,6 @@ final class Pack8Tests: XCTestCase {
                 if words[pixel] != expected { mismatches += 1 }
             }
         }
-        XCTAssertEqual(mismatches, 0)
+        return mismatches
     }
 }
