@@ -153,16 +153,20 @@ int raster_gradient_radial_fold(const raster_gradient_row *r, const raster_gradi
     // u = d * inv_r is below |period| + 2 on the run's pixels (reflect's
     // period is the widest).
     const double u_max = fabs((double)s->period) + 2.0;
-    for (int ch = 0; ch < 4; ch++) {
-        const double sl = slope[ch], kd = a * sl, cd = b * sl + (double)bias[ch] + 0.5;
-        const double e0 = lo * sl + (double)bias[ch] + 0.5, e1 = hi * sl + (double)bias[ch] + 0.5;
-        // Negated so that NaN fails too.
-        if (!(e0 >= RASTER_GRADIENT_FOLD_MARGIN && e0 <= 256.0 - RASTER_GRADIENT_FOLD_MARGIN &&
-              e1 >= RASTER_GRADIENT_FOLD_MARGIN && e1 <= 256.0 - RASTER_GRADIENT_FOLD_MARGIN &&
-              fabs(sl) * u_max < RASTER_GRADIENT_FOLD_LIMIT && fabs(cd) < RASTER_GRADIENT_FOLD_LIMIT)) return 0;
-        k[ch] = (float)kd;
-        c[ch] = (float)cd;
-    }
+    span_f4 slope4, bias4;
+    memcpy(&slope4, slope, sizeof slope4);
+    memcpy(&bias4, bias, sizeof bias4);
+    const span_d4 sl = __builtin_convertvector(slope4, span_d4), bi = __builtin_convertvector(bias4, span_d4);
+    const span_d4 kd = a * sl, cd = b * sl + bi + 0.5;
+    const span_d4 e0 = lo * sl + bi + 0.5, e1 = hi * sl + bi + 0.5;
+    const double margin = RASTER_GRADIENT_FOLD_MARGIN, top = 256.0 - RASTER_GRADIENT_FOLD_MARGIN;
+    // Every comparison true, so that NaN fails too.
+    if (!__builtin_reduce_and((e0 >= margin) & (e0 <= top) & (e1 >= margin) & (e1 <= top) &
+                              (__builtin_elementwise_abs(sl) * u_max < RASTER_GRADIENT_FOLD_LIMIT) &
+                              (__builtin_elementwise_abs(cd) < RASTER_GRADIENT_FOLD_LIMIT))) return 0;
+    const span_f4 k4 = __builtin_convertvector(kd, span_f4), c4 = __builtin_convertvector(cd, span_f4);
+    memcpy(k, &k4, sizeof k4);
+    memcpy(c, &c4, sizeof c4);
     return 1;
 }
 

@@ -4,8 +4,10 @@
 // (Telegram's four colours at 0, 1/3, 2/3, 1, pad), min of 400 frames.
 // `check` instead draws eleven linear gradients (pad, repeat, reflect, both
 // directions, a vertical one, coincident stops, stops outside [0, 1],
-// colours beyond [0, 255]) at 1 and 2 threads and prints a hash of each:
-// two builds that print the same hashes draw the same bytes.
+// colours beyond [0, 255]) and five radial ones (centred on a pixel, off
+// it, off the canvas, coincident stops, steep) at 1 and 2 threads and
+// prints a hash of each: two builds that print the same hashes draw the
+// same bytes.
 // Built and run by span_harness.sh. Usage: span_harness THREADS [check | radial | radial-off]
 #define _GNU_SOURCE
 #include "raster_omp.h"
@@ -46,18 +48,25 @@ int main(int argc, char **argv) {
                            { 0x33, 0x6F, 0x55, 255 }, { 0xFB, 0xE3, 0x7D, 255 } };
     float slopes[12], biases[12];
     if (argc > 2 && strcmp(argv[2], "check") == 0) {
-        const struct { double g[3]; int extend; float starts[4]; float contrast; } cases[] = {
-            { { a, b, 0.5 * a + 0.5 * b }, 0, { 0, 1.f / 3, 2.f / 3, 1 }, 1 },
-            { { -a, b, 1 - 0.5 * a }, 0, { 0, 1.f / 3, 2.f / 3, 1 }, 1 },
-            { { a * 7, b * 3, 0.1 }, 1, { 0, 1.f / 3, 2.f / 3, 1 }, 1 },
-            { { -a * 9, b * 5, 0.3 }, 2, { 0, 1.f / 3, 2.f / 3, 1 }, 1 },
-            { { a, b, -0.2 }, 0, { 0, 0.5f, 0.5f, 1 }, 1 },
-            { { 1e-6, b, 0.0 }, 0, { 0, 1.f / 3, 2.f / 3, 1 }, 1 },
-            { { 0, b, 0.0 }, 0, { 0, 1.f / 3, 2.f / 3, 1 }, 1 },
-            { { a * 0.5, b * 0.1, -0.5 }, 0, { 0.2f, 0.3f, 0.31f, 0.9f }, 3 },
-            { { a * 50, b, 0.0 }, 1, { 0, 0.25f, 0.5f, 1 }, 1 },
-            { { -a * 3, -b, 1.2 }, 0, { -0.5f, 0.2f, 0.2f, 1.5f }, 1 },
-            { { 0.01, 0.002, -3 }, 2, { 0, 0.1f, 0.9f, 1 }, 1 },
+        const double r0 = 1.0 / (0.25 * sqrt(l2));
+        const struct { int shape; double g[3]; int extend; float starts[4]; float contrast; } cases[] = {
+            { 0, { a, b, 0.5 * a + 0.5 * b }, 0, { 0, 1.f / 3, 2.f / 3, 1 }, 1 },
+            { 0, { -a, b, 1 - 0.5 * a }, 0, { 0, 1.f / 3, 2.f / 3, 1 }, 1 },
+            { 0, { a * 7, b * 3, 0.1 }, 1, { 0, 1.f / 3, 2.f / 3, 1 }, 1 },
+            { 0, { -a * 9, b * 5, 0.3 }, 2, { 0, 1.f / 3, 2.f / 3, 1 }, 1 },
+            { 0, { a, b, -0.2 }, 0, { 0, 0.5f, 0.5f, 1 }, 1 },
+            { 0, { 1e-6, b, 0.0 }, 0, { 0, 1.f / 3, 2.f / 3, 1 }, 1 },
+            { 0, { 0, b, 0.0 }, 0, { 0, 1.f / 3, 2.f / 3, 1 }, 1 },
+            { 0, { a * 0.5, b * 0.1, -0.5 }, 0, { 0.2f, 0.3f, 0.31f, 0.9f }, 3 },
+            { 0, { a * 50, b, 0.0 }, 1, { 0, 0.25f, 0.5f, 1 }, 1 },
+            { 0, { -a * 3, -b, 1.2 }, 0, { -0.5f, 0.2f, 0.2f, 1.5f }, 1 },
+            { 0, { 0.01, 0.002, -3 }, 2, { 0, 0.1f, 0.9f, 1 }, 1 },
+            // Radial: {cx - 0.5, cy - 0.5, 1 / r}.
+            { 1, { W / 2.0 - 0.5, H / 2.0 - 0.5, r0 }, 2, { 0, 0.3f, 0.6f, 1 }, 1 },
+            { 1, { W / 2.0 - 0.2, H / 2.0 - 0.2, r0 }, 0, { 0, 0.3f, 0.6f, 1 }, 1 },
+            { 1, { 100.3, 900.7, r0 * 4 }, 1, { 0, 0.5f, 0.5f, 1 }, 1 },
+            { 1, { -300, 200, r0 * 0.5 }, 2, { 0.1f, 0.2f, 0.8f, 0.9f }, 3 },
+            { 1, { W / 2.0, H / 3.0, r0 * 40 }, 2, { 0, 0.3f, 0.6f, 1 }, 1 },
         };
         for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
             float c[4][4];
@@ -66,7 +75,7 @@ int main(int argc, char **argv) {
             ramp(4, cases[i].starts, c, slopes, biases);
             for (int t = 1; t <= 2; t++) {
                 memset(img, 0, (size_t)W * H * 4);
-                raster_omp_gradient(img, W, H, W * 4, 0, cases[i].g, cases[i].starts, slopes, biases, 3,
+                raster_omp_gradient(img, W, H, W * 4, cases[i].shape, cases[i].g, cases[i].starts, slopes, biases, 3,
                                     cases[i].extend, t);
                 printf("case %u threads %d %016llx\n", i, t,
                        (unsigned long long)fnv(img, (size_t)W * H * 4, 1469598103934665603ull));

@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
-# Times the C schedule's linear frame (span_harness.c) built from BASE's
-# CRasterOMP and from this tree's, in alternating processes: first checks
-# that both draw the same bytes on eleven linear gradients at 1 and 2
-# threads, then runs each PAIRS times (default 8), alternating, and prints
+# Times the C schedule's linear frame (span_harness.c; FRAME radial or
+# radial-off for the radial ones) built from BASE's CRasterOMP and from
+# this tree's, in alternating processes: first checks that both draw the
+# same bytes on sixteen gradients, linear and radial, at 1 and 2 threads,
+# then runs each PAIRS times (default 8), alternating, and prints
 # each build's minima sorted (ms; each the min of 400 frames). Alternating
 # processes and reading the sorted minima side by side is what tells a
 # change from this host's drift of 10-40% between minutes.
 # Needs the toolchain's clang and libomp-dev (as the package does).
-# Usage: Results/studies/gradients/span_harness.sh BASE [PAIRS] [THREADS]
+# Usage: Results/studies/gradients/span_harness.sh BASE [PAIRS] [THREADS] [FRAME]
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 base=${1:?base revision}
 pairs=${2:-8}
 threads=${3:-1}
+frame=${4:-linear}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 git archive "$base" Sources/CRasterOMP | tar -x -C "$work"
@@ -31,6 +33,6 @@ if ! cmp -s <("$work/base" 1 check) <("$work/new" 1 check); then
 fi
 echo "same bytes on $("$work/new" 1 check | wc -l) gradient x thread cases"
 for _ in $(seq 1 "$pairs"); do
-    echo "base $("$work/base" "$threads")"
-    echo "new $("$work/new" "$threads")"
+    echo "base $("$work/base" "$threads" "$frame")"
+    echo "new $("$work/new" "$threads" "$frame")"
 done | sort -k1,1 -k2,2n | awk '{m[$1] = m[$1] " " $2} END {print "base (" "'"$base"'" "):" m["base"]; print "new (this tree):" m["new"]}'
