@@ -92,9 +92,7 @@ extension IdleSpinTests {
                 // The region's wall time is set from the runtime's clock
                 // just before the join, whatever the real region took (far
                 // longer under a sanitizer), so the CPU share is `percent`.
-                var now = timespec()
-                clock_gettime(CLOCK_MONOTONIC, &now)
-                watch.fork_ns = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec) - wall
+                watch.fork_ns = runtimeClock() - wall
                 watch.caller_done_ns = watch.fork_ns + wall
                 watch.late = 0
                 watch.cpu_ns = wall * percent / 100
@@ -136,9 +134,7 @@ extension IdleSpinTests {
                 seen.append(raster_team_fork(&watch, &site, 2, &next, 4))
                 seen.append(raster_omp_blocktime_ms())
                 raster_omp_test_region(&watch)
-                var now = timespec()
-                clock_gettime(CLOCK_MONOTONIC, &now)
-                let clock = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+                let clock = runtimeClock()
                 // The caller finished `waited` before the join (a lost
                 // region) or at it; a short region either way.
                 watch.caller_done_ns = lost ? clock - waited : clock
@@ -186,9 +182,7 @@ extension IdleSpinTests {
                 seen.append(raster_team_fork(&watch, &site, 2, &next, 4))
                 seen.append(raster_omp_blocktime_ms())
                 raster_omp_test_region(&watch)
-                var now = timespec()
-                clock_gettime(CLOCK_MONOTONIC, &now)
-                watch.fork_ns = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec) - wall
+                watch.fork_ns = runtimeClock() - wall
                 watch.caller_done_ns = watch.fork_ns + wall / 10
                 watch.late = 1
                 watch.idle = 1
@@ -204,6 +198,14 @@ extension IdleSpinTests {
         let spin = Int32(RASTER_IDLE_SPIN_MS)
         XCTAssertEqual(result, [2, spin, 2, spin, 1])
     }
+}
+
+/// The clock the runtime's watch reads (CLOCK_MONOTONIC), in ns: the tests
+/// set a watch's times from it just before the join.
+private func runtimeClock() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
 }
 
 /// Runs a closure on a new thread and returns its result.
