@@ -130,4 +130,5 @@ def main():
         print("blend2d/%s,%.2f,%.2f" % (name, statistics.median(xs), min(xs)))
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -7,6 +7,8 @@
 # rasterbench built from the base commit) on the same rows. Writes into OUT
 # (default a temporary directory) and prints the medians of the rounds;
 # summary.md holds the figures committed.
+# VARIANTS=exact,tol0.05 times those fill variants too (default exact);
+# accuracy.py says how far each is from the exact image, and Blend2D's.
 # Needs: python3 with `pip install blend2d-python` (PY=...).
 # Usage: BASE_BIN=path Results/studies/fill-speed/run.sh [ROUNDS] [OUT]
 set -euo pipefail
@@ -16,7 +18,7 @@ out=${2:-$(mktemp -d)}
 py=${PY:-python3}
 mkdir -p "$out"
 swift build -c release --product rasterbench >/dev/null
-sel=(--kernels fill --variants exact --backends simd,openmp --threads 1,2 --size 750x1334)
+sel=(--kernels fill --variants "${VARIANTS:-exact}" --backends simd,openmp --threads 1,2 --size 750x1334)
 for r in $(seq 1 "$rounds"); do
     .build/release/rasterbench run "${sel[@]}" --quick --no-dram --out "$out/ours-$r.csv" >"$out/ours-$r.txt"
     "$py" Results/studies/fill-speed/peers.py 750 1334 200 >"$out/peers-$r.csv"

@@ -11,7 +11,8 @@ ours, peers, load = {}, {}, []
 for path in glob.glob(out + "/ours-*.csv"):
     for row in csv.DictReader(open(path)):
         shape = row["param"].replace("shape=", "")
-        key = "%s/%s t=%s" % (shape, row["backend"], row["threads"])
+        variant = "" if row["variant"] == "exact" else " " + row["variant"]
+        key = "%s/%s t=%s%s" % (shape, row["backend"], row["threads"], variant)
         ours.setdefault(key, []).append(float(row["median_ms"]) * 1000)
         if row.get("load_avg"):
             load.append(float(row["load_avg"]))
@@ -20,19 +21,17 @@ for path in glob.glob(out + "/peers-*.csv"):
         name, med, _ = line.strip().split(",")
         peers.setdefault(name.replace("blend2d/", "") + "/blend2d", []).append(float(med))
 med = {k: statistics.median(v) for k, v in list(ours.items()) + list(peers.items())}
-print("%-22s %10s %7s" % ("row", "us", "rounds"))
+print("%-30s %10s %7s" % ("row", "us", "rounds"))
 for k in sorted(med):
-    print("%-22s %10.1f %7d" % (k, med[k], len(ours.get(k, peers.get(k, [])))))
+    print("%-30s %10.1f %7d" % (k, med[k], len(ours.get(k, peers.get(k, [])))))
 if load:
     print("load average during our rows: median %.2f, range %.2f..%.2f" % (statistics.median(load), min(load), max(load)))
 print()
 for shape in ("blob", "stars"):
     peer = med.get(shape + "/blend2d")
-    for t in (1, 2):
-        for b in ("simd", "openmp"):
-            k = "%s/%s t=%d" % (shape, b, t)
-            if k in med and peer:
-                print("%-18s / blend2d t=1 = %.3f" % (k, med[k] / peer))
+    for k in sorted(ours):
+        if k.startswith(shape + "/") and peer:
+            print("%-26s / blend2d t=1 = %.3f" % (k, med[k] / peer))
     for t in (1, 2):
         a, b = med.get("%s/simd t=%d" % (shape, t)), med.get("%s/openmp t=%d" % (shape, t))
         if a and b:
