@@ -196,6 +196,63 @@ final class FillStageTests: XCTestCase {
         }
     }
 
+    // MARK: - the opaque 15-bit blend
+
+    /// raster_fill.h's `raster_fill_blend16_opaque` as its portable build
+    /// computes it: m15 = min(round(m 2^15), 2^15 - 1), each channel
+    /// d + ((c - d) m15 + 2^14) >> 15.
+    static func opaqueRule(_ d: UInt32, _ m: Float, _ color: UInt32) -> UInt32 {
+        let m15 = min(Int32((m * 32768).rounded(.toNearestOrEven)), 32767)
+        var out: UInt32 = 0
+        for shift in stride(from: UInt32(0), to: 32, by: 8) {
+            let dc = Int32(d >> shift & 0xFF), cc = Int32(color >> shift & 0xFF)
+            out |= UInt32(dc + (((cc - dc) &* m15 &+ 0x4000) >> 15)) << shift
+        }
+        return out
+    }
+
+    /// The opaque colour's partial-coverage blend, as the simd schedule
+    /// calls it (so as RasterKit compiles the header for the host's vector
+    /// ISA), against its scalar integer rule bit for bit, and against the
+    /// exact blend d + (c - d) m: never more than one unit away, and off by
+    /// one only where the exact value lies within 0.008 of a half (the
+    /// header's accuracy argument). Random pixels and colours; coverage 0,
+    /// 1, just below 1, on 2^-15 ties and at random.
+    func testOpaqueBlendMatchesItsIntegerRuleAndIsWithinItsBoundOfTheFormula() {
+        var rng = SeededGenerator(seed: 23)
+        let special: [Float] = [0, 1, 1 - 0x1p-16, 1 - 0x1p-15, 0x1p-16, 0.5, 0.5 + 0x1p-16, 3 * 0x1p-16]
+        var flipped = 0, channels = 0
+        for trial in 0..<2000 {
+            let colour = UInt32(truncatingIfNeeded: rng.next()) | 0xFF00_0000
+            var d = [UInt32](repeating: 0, count: 16), m = [Float](repeating: 0, count: 16)
+            for l in 0..<16 {
+                d[l] = UInt32(truncatingIfNeeded: rng.next())
+                m[l] = trial % 4 == 0 ? special[Int(rng.unit() * Double(special.count))] : Float(rng.unit())
+            }
+            var out = d
+            out.withUnsafeMutableBufferPointer { px in
+                m.withUnsafeBufferPointer { raster_fill_blend16_opaque(px.baseAddress!, $0.baseAddress!, colour) }
+            }
+            for l in 0..<16 {
+                XCTAssertEqual(out[l], FillStageTests.opaqueRule(d[l], m[l], colour), "opaque blend: case \(trial) pixel \(l)")
+                for shift in stride(from: UInt32(0), to: 32, by: 8) {
+                    let dc = Double(d[l] >> shift & 0xFF), cc = Double(colour >> shift & 0xFF)
+                    let exact = dc + (cc - dc) * Double(m[l])
+                    let got = Double(out[l] >> shift & 0xFF), rounded = (exact + 0.5).rounded(.down)
+                    channels += 1
+                    if got != rounded {
+                        flipped += 1
+                        XCTAssertEqual(abs(got - rounded), 1, "opaque blend: case \(trial) pixel \(l) channel \(shift / 8)")
+                        XCTAssertLessThanOrEqual(abs(exact - exact.rounded(.down) - 0.5), 0.008,
+                                                 "opaque blend: off by one away from a half, case \(trial) pixel \(l)")
+                    }
+                }
+            }
+        }
+        // Flips are the rare near-half values (about 1.6% of random ones at most).
+        XCTAssertLessThan(Double(flipped) / Double(channels), 0.02, "opaque blend: \(flipped) of \(channels) channels off by one")
+    }
+
     // MARK: - the cell bitmap
 
     /// The sweep visits only the chunks whose bit is set and paints a
@@ -311,8 +368,12 @@ final class FillStageTests: XCTestCase {
                 }
                 var pixels = (0..<FillLanes.width).map { d[$0] }
                 pixels.withUnsafeMutableBytes { painter.chunk($0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: FillLanes.width, coverage: m) }
+                // A partly covered chunk under an opaque whole-channel colour
+                // takes the 15-bit blend (tested against the formula below).
+                let fifteenBit = painter.opaque && painter.integral && !FillPainter.wholeCoverage(FillPainter.biased8(m))
                 for l in 0..<FillLanes.width {
-                    XCTAssertEqual(pixels[l], formula(d[l], m[l], colour.simd), "painter: chunk pixel \(l), coverage \(m[l]), colour \(colour)")
+                    let expected = fifteenBit ? FillStageTests.opaqueRule(d[l], m[l], painter.solid) : formula(d[l], m[l], colour.simd)
+                    XCTAssertEqual(pixels[l], expected, "painter: chunk pixel \(l), coverage \(m[l]), colour \(colour)")
                 }
                 let coverage = m[0], count = 1 + Int(rng.unit() * 40)
                 var run = (0..<count).map { d[$0 % FillLanes.width] }

@@ -381,10 +381,11 @@ static inline void blend_chunk8(const fill_painter *c, uint32_t *restrict px, co
 /// windings (the prefix sum; `count` < 16 at the right edge of the canvas).
 /// A whole-channel colour takes the 8-bit blend where every coverage rounds
 /// to 0 or 255 (chunks all 0 left alone and, under an opaque colour, those
-/// all 255 stored); a chunk with any partial coverage takes the float
-/// blend, which is exact there where the 8-bit one is not (FillPainter in
-/// the simd backend says why: the rounding of m to 8 bits breaks the mean
-/// bound on canvases that are mostly edge).
+/// all 255 stored); a chunk with any partial coverage takes a finer blend,
+/// because the rounding of m to 8 bits breaks the mean bound on canvases
+/// that are mostly edge (FillPainter in the simd backend says more): the
+/// 15-bit one under an opaque colour (raster_fill.h's
+/// raster_fill_blend16_opaque, shared with the simd schedule), else the float one.
 static inline void paint_chunk(const fill_sweeper *c, const uint32_t *restrict a, uint32_t *restrict px, int count) {
     if (count == LANES && c->painter.integral) {
         uint32_t m8[LANES];
@@ -406,6 +407,8 @@ static inline void paint_chunk(const fill_sweeper *c, const uint32_t *restrict a
         }
         if (partial == 0) {
             blend_chunk8(&c->painter, px, m8);
+        } else if (c->painter.opaque) {
+            raster_fill_blend16_opaque(px, cov, c->painter.solid);
         } else {
             #pragma omp simd
             for (int l = 0; l < LANES; l++) px[l] = blend_pixel(&c->painter, px[l], cov[l]);
