@@ -325,11 +325,30 @@ static inline void store_solid(uint32_t *px, int count, uint32_t word) {
     for (i += n; i < count; i++) px[i] = word;
 }
 
+/// `count` (0...16) pixels under an opaque whole-channel colour with
+/// coverages `m`: raster_fill_blend16_opaque on a copy (it works on 16).
+static void blend_opaque_tail(const fill_painter *c, uint32_t *px, const float *m, int count) {
+    uint32_t d[LANES] = { 0 };
+    float cov[LANES] = { 0 };
+    memcpy(d, px, sizeof d[0] * (size_t)count);
+    memcpy(cov, m, sizeof cov[0] * (size_t)count);
+    raster_fill_blend16_opaque(d, cov, c->solid);
+    memcpy(px, d, sizeof d[0] * (size_t)count);
+}
+
 static void paint_run(const fill_painter *c, uint32_t *px, int count, float m) {
     if (count <= 0 || m < RASTER_OMP_FILL_RUN_EPSILON) return;
     if (m > 1.0f - RASTER_OMP_FILL_RUN_EPSILON) {
         if (c->opaque) { store_solid(px, count, c->solid); return; }
         m = 1.0f;
+    }
+    if (c->opaque && c->integral) {
+        float cov[LANES];
+        for (int l = 0; l < LANES; l++) cov[l] = m;
+        int i = 0;
+        for (; i + LANES <= count; i += LANES) raster_fill_blend16_opaque(px + i, cov, c->solid);
+        if (i < count) blend_opaque_tail(c, px + i, cov, count - i);
+        return;
     }
     #pragma omp simd
     for (int i = 0; i < count; i++) px[i] = blend_pixel(c, px[i], m);
@@ -423,6 +442,12 @@ static inline void paint_chunk(const fill_sweeper *c, const uint32_t *restrict a
             #pragma omp simd
             for (int l = 0; l < LANES; l++) px[l] = blend_pixel(&c->painter, px[l], raster_fill_coverage(a[l], 0));
         }
+        return;
+    }
+    if (c->painter.opaque && c->painter.integral) {
+        float cov[LANES];
+        for (int l = 0; l < count; l++) cov[l] = raster_fill_coverage(a[l], c->evenodd);
+        blend_opaque_tail(&c->painter, px, cov, count);
         return;
     }
     for (int l = 0; l < count; l++) px[l] = blend_pixel(&c->painter, px[l], raster_fill_coverage(a[l], c->evenodd));

@@ -148,8 +148,23 @@ struct FillPainter {
     @_transparent
     func blendAny(_ d: Word16Lanes, coverage m: Float16Lanes) -> Word16Lanes {
         let biased = FillPainter.biased8(m)
-        return integral && FillPainter.wholeCoverage(biased)
-            ? blend(d, coverage8: FillPainter.coverage8(biased)) : blendExact(d, coverage: m)
+        if integral && FillPainter.wholeCoverage(biased) { return blend(d, coverage8: FillPainter.coverage8(biased)) }
+        return opaque && integral ? blendOpaque(d, coverage: m) : blendExact(d, coverage: m)
+    }
+
+    /// 16 pixels under an opaque whole-channel colour with partial coverage
+    /// m: the schedules' shared 15-bit blend (raster_fill.h's
+    /// `raster_fill_blend16_opaque`, which gives its accuracy).
+    @inline(__always)
+    func blendOpaque(_ d: Word16Lanes, coverage m: Float16Lanes) -> Word16Lanes {
+        var d = d, m = m
+        withUnsafeMutableBytes(of: &d) { px in
+            withUnsafeBytes(of: &m) {
+                raster_fill_blend16_opaque(px.baseAddress!.assumingMemoryBound(to: UInt32.self),
+                                           $0.baseAddress!.assumingMemoryBound(to: Float.self), solid)
+            }
+        }
+        return d
     }
 
     /// `count` (1...16) pixels at `p` with per-pixel coverage `m`: left
@@ -173,9 +188,8 @@ struct FillPainter {
         }
     }
 
-    /// A partly covered chunk under an opaque whole-channel colour: the
-    /// schedules' shared 15-bit blend (raster_fill.h's
-    /// `raster_fill_blend16_opaque`, which gives its accuracy).
+    /// A partly covered chunk under an opaque whole-channel colour, in
+    /// place (`blendOpaque`'s blend).
     @inline(never)
     func chunkOpaque(_ p: UnsafeMutablePointer<UInt8>, coverage m: Float16Lanes) {
         var m = m
@@ -243,7 +257,9 @@ struct FillPainter {
         while x + FillLanes.width <= count {
             let raw = UnsafeMutableRawPointer(p + 4 * x)
             let d = raw.loadUnaligned(as: Word16Lanes.self)
-            raw.storeBytes(of: eightBit ? blend(d, coverage8: m8) : blendExact(d, coverage: lanes), as: Word16Lanes.self)
+            let out = eightBit ? blend(d, coverage8: m8)
+                : (opaque && integral ? blendOpaque(d, coverage: lanes) : blendExact(d, coverage: lanes))
+            raw.storeBytes(of: out, as: Word16Lanes.self)
             x += FillLanes.width
         }
         if x < count { chunkTail(p + 4 * x, count: count - x, coverage: lanes) }
