@@ -148,8 +148,8 @@ static inline __attribute__((always_inline)) uint32_t raster_fill_prefix16(const
 /// a channel moves at most 255 * 2^-15 < 0.008 of a unit before its
 /// rounding: only values within 0.008 of a half can round the other way,
 /// by one unit. (Coverage rounded to 8 bits, as Blend2D and Skia's lowp
-/// pipeline blend, moves a channel up to half a unit and flips a quarter
-/// of them: on canvases that are mostly edge that breaks the mean bound of
+/// pipeline blend, moves a channel up to |c - d| / 510, half a unit: on
+/// canvases that are mostly edge that breaks the mean bound of
 /// docs/contract.md §3, which is why partly covered chunks took the float
 /// blend.) Every build gives the same bytes: the vector paths compute the
 /// scalar one's integers. Re-check what the compiler made of it:
