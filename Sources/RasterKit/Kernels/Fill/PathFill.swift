@@ -74,6 +74,10 @@
 /// as signed, so min(1, |a|) is right for every |a| < 2047 (a winding of
 /// +-1000 with room to spare) and beyond it unless |a| lies within 1 of a
 /// multiple of 2048.
+/// Compositing adds its own rounding on top: the Float blend is exact but
+/// for the final rounding; the 15-bit blend that partly covered pixels take
+/// under an opaque colour (raster_fill.h's `raster_fill_blend16_opaque`)
+/// moves a channel at most 0.008 of a unit before it.
 public struct PathFill: Sendable, Hashable {
     public let path: Path
     public let rule: FillRule
