@@ -107,28 +107,40 @@ void raster_team_leave(raster_team_watch *watch) {
 }
 
 void raster_team_join(const raster_team_watch *watch) {
-    const uint64_t now = now_ns();
-    const uint64_t wall = now - watch->fork_ns;
     if (watch->team > largest_team) {
         largest_team = watch->team;
         return;
     }
+    const raster_team_region region = {
+        .fork_ns = watch->fork_ns, .caller_done_ns = watch->caller_done_ns, .join_ns = now_ns(),
+        .cpu_ns = watch->cpu_ns, .helper_cpu_ns = watch->helper_cpu_ns,
+        .late = watch->late, .useless = watch->late && watch->idle == watch->team - 1,
+    };
+    const uint64_t solo_until = raster_team_judge(&region, &contended_until);
+    if (solo_until) watch->site->solo_until = solo_until;
+}
+
+uint64_t raster_team_judge(const raster_team_region *r, uint64_t *contended_until) {
+    const uint64_t now = r->join_ns, wall = now - r->fork_ns;
     // The team had about one core between its threads (raster_omp.h).
-    const int shared = wall >= shared_core_min_ns && watch->cpu_ns * 100 < wall * RASTER_TEAM_MIN_CORE_PERCENT;
-    if (watch->late || shared)
-        contended_until = now + contended_hold_ns;
-    else if (now >= contended_until)
-        return;
+    const int shared = wall >= shared_core_min_ns && r->cpu_ns * 100 < wall * RASTER_TEAM_MIN_CORE_PERCENT;
+    if (r->late || shared)
+        *contended_until = now + contended_hold_ns;
+    else if (now >= *contended_until)
+        return 0;
     // Contended, now or lately. A short region goes alone if every helper
     // came to nothing (alone, it is done before a held-back helper would
     // even start), or if the team lost it: the caller waited at the join
     // longer than the helpers worked, for a helper's wake-up or for one the
     // scheduler held back mid-item (raster_omp.h, RASTER_SOLO_REGION_US).
-    const int useless = watch->late && watch->idle == watch->team - 1;
-    const int lost = now - watch->caller_done_ns > watch->helper_cpu_ns;
-    if (shared || ((useless || lost) && watch->caller_done_ns - watch->fork_ns < solo_region_ns))
-        watch->site->solo_until = now + contended_hold_ns;
+    const int lost = now - r->caller_done_ns > r->helper_cpu_ns;
+    if (shared || ((r->useless || lost) && r->caller_done_ns - r->fork_ns < solo_region_ns))
+        return now + contended_hold_ns;
+    return 0;
 }
+
+uint64_t raster_now_ns(void) { return now_ns(); }
+uint64_t raster_thread_cpu_ns(void) { return thread_cpu_ns(); }
 
 void raster_omp_test_region(raster_team_watch *watch) {
     #pragma omp parallel num_threads(2)

@@ -1,11 +1,13 @@
 import CRasterOMP
 import Foundation
+import RasterKit
 
 /// How much of its cores a run really had, read before and after it: the
 /// hypervisor's steal time (Linux's /proc/stat: time a virtual CPU was
 /// ready to run and the host ran something else) and how many of the
-/// OpenMP backend's parallel regions its contention rules sent to the
-/// caller alone (raster_team_tally, raster_omp.h).
+/// OpenMP backend's parallel regions and the simd backend's parallel loops
+/// their contention rules sent to the caller alone (raster_team_tally,
+/// raster_omp.h; `SIMDLoopTally`).
 ///
 /// Why a run says so: on a shared VM with nothing else running in the
 /// guest, one virtual CPU can be held back for hundreds of microseconds at
@@ -24,12 +26,16 @@ public struct CoreAvailability: Sendable, Equatable {
     /// raster_team_tally's counts.
     public var teamRegions: UInt64
     public var soloRegions: UInt64
+    /// SIMDLoopTally's counts.
+    public var teamLoops: UInt64 = 0
+    public var soloLoops: UInt64 = 0
 
     public static func now() -> CoreAvailability {
         let ticks = (try? String(contentsOfFile: "/proc/stat", encoding: .utf8)).flatMap(Self.cpuTicks)
         var team: UInt64 = 0, solo: UInt64 = 0
         raster_team_tally(&team, &solo)
-        return CoreAvailability(totalTicks: ticks?.total ?? 0, stealTicks: ticks?.steal ?? 0, teamRegions: team, soloRegions: solo)
+        return CoreAvailability(totalTicks: ticks?.total ?? 0, stealTicks: ticks?.steal ?? 0, teamRegions: team, soloRegions: solo,
+                                teamLoops: SIMDLoopTally.team, soloLoops: SIMDLoopTally.solo)
     }
 
     /// The aggregate "cpu" line of /proc/stat: user nice system idle iowait
@@ -61,11 +67,16 @@ public struct CoreAvailability: Sendable, Equatable {
                              + "the VM's host ran other work on these cores, so times are pessimistic, the 2-thread rows most")
             }
         }
+        let held = "a helper's core was taken (by another thread or the hypervisor) and the contention rules of raster_omp.h held "
         if teamRegions >= before.teamRegions, soloRegions > before.soloRegions {
             let solo = soloRegions - before.soloRegions, all = solo + (teamRegions - before.teamRegions)
             lines.append("openmp: \(solo) of \(all) parallel regions (\(Human.percent(Double(solo) / Double(all)))) ran on the "
-                         + "calling thread alone: a helper's core was taken (by another thread or the hypervisor) and the "
-                         + "contention rules of raster_omp.h held the team back")
+                         + "calling thread alone: " + held + "the team back")
+        }
+        if teamLoops >= before.teamLoops, soloLoops > before.soloLoops {
+            let solo = soloLoops - before.soloLoops, all = solo + (teamLoops - before.teamLoops)
+            lines.append("simd: \(solo) of \(all) parallel loops (\(Human.percent(Double(solo) / Double(all)))) ran on the "
+                         + "calling thread alone: " + held + "the workers back")
         }
         return lines
     }

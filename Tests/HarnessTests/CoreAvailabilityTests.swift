@@ -2,7 +2,7 @@ import CRasterOMP
 import XCTest
 @testable import RasterHarness
 
-/// The end-of-run lines on stolen CPU time and solo OpenMP regions.
+/// The end-of-run lines on stolen CPU time and solo OpenMP regions and simd loops.
 final class CoreAvailabilityTests: XCTestCase {
     func testTheCPULineGivesItsFirstEightFieldsAndTheSteal() throws {
         let stat = "cpu  205589 0 9650 184772 604 0 352 713 0 0\ncpu0 104364 0 5440 90093 438 0 142 260 0 0\nintr 1 2\n"
@@ -26,10 +26,15 @@ final class CoreAvailabilityTests: XCTestCase {
         after.stealTicks += 76 // 8%
         after.teamRegions += 8
         after.soloRegions += 1_335
-        let lines = after.report(since: before)
+        var lines = after.report(since: before)
         XCTAssertEqual(lines.count, 2)
         XCTAssertTrue(lines[0].hasPrefix("hypervisor steal: 8% of the CPU time"), lines[0])
         XCTAssertTrue(lines[1].hasPrefix("openmp: 1335 of 1343 parallel regions (99%) ran on the calling thread alone"), lines[1])
+        after.teamLoops += 3
+        after.soloLoops += 1
+        lines = after.report(since: before)
+        XCTAssertEqual(lines.count, 3)
+        XCTAssertTrue(lines[2].hasPrefix("simd: 1 of 4 parallel loops (25%) ran on the calling thread alone"), lines[2])
         // Counters that went backwards (another process's snapshot) say nothing.
         XCTAssertEqual(before.report(since: after), [])
     }

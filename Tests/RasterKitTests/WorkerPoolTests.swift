@@ -1,3 +1,4 @@
+import CRasterOMP
 import Foundation
 import XCTest
 @testable import RasterKit
@@ -65,5 +66,47 @@ final class WorkerPoolTests: XCTestCase {
             for _ in 0..<200 { pool.run(items: 2) { _, i in sums[caller * 2 + i] += 1 } }
         }
         XCTAssertEqual(Array(sums), [200, 200, 200, 200])
+    }
+
+    /// A loop whose threads ran on about one core between them (here: items
+    /// that sleep, so their CPU time is far below the wall time) sends its
+    /// call site to the caller alone for RASTER_CONTENDED_HOLD_MS, by the
+    /// OpenMP backend's rule (raster_team_judge); another site keeps its
+    /// workers, and after the hold the site tries them again.
+    func testALoopOnAboutOneCoreSendsItsSiteAloneForTheHold() {
+        let pool = WorkerPool.shared(threads: 2)
+        let runners = UnsafeMutableBufferPointer<Int>.allocate(capacity: 8)
+        defer { runners.deallocate() }
+        /// Runs 8 items at site `sleepy` (each sleeping 2 ms) or at another
+        /// site (each busy for 0.3 ms) and returns who ran them.
+        func loop(sleepy: Bool) -> [Int] {
+            runners.initialize(repeating: -1)
+            if sleepy {
+                pool.run(items: 8) { p, i in runners[i] = p; usleep(2_000) }
+            } else {
+                pool.run(items: 8) { p, i in
+                    runners[i] = p
+                    let t0 = raster_now_ns()
+                    while raster_now_ns() - t0 < 300_000 {}
+                }
+            }
+            return Array(runners)
+        }
+        /// Whether some loop of `tries` used a worker (a loaded host may
+        /// leave the worker unscheduled through one loop).
+        func usesAWorker(sleepy: Bool, tries: Int = 20) -> Bool {
+            (0..<tries).contains { _ in loop(sleepy: sleepy).contains { $0 != 0 } }
+        }
+        _ = loop(sleepy: false) // not the pool's first loop, which is not judged
+        let before = WorkerPool.tally
+        _ = loop(sleepy: true)  // about one core's CPU time: alone from now
+        XCTAssertEqual(loop(sleepy: true), [Int](repeating: 0, count: 8))
+        XCTAssertTrue(usesAWorker(sleepy: false), "another site lost its workers")
+        let after = WorkerPool.tally
+        XCTAssertGreaterThanOrEqual(after.solo - before.solo, 1)
+        usleep(UInt32(RASTER_CONTENDED_HOLD_MS) * 1_000 + 20_000)
+        // Expired: the site's next loop hands out to its workers again (a
+        // worker has 14 ms of sleeping items to claim one from).
+        XCTAssertTrue(loop(sleepy: true).contains { $0 != 0 }, "the site still runs alone after the hold")
     }
 }

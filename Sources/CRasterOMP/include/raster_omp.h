@@ -85,6 +85,31 @@ int raster_team_fork(raster_team_watch *watch, raster_team_site *site, int team,
 void raster_team_arrive(raster_team_watch *watch);
 void raster_team_leave(raster_team_watch *watch);
 void raster_team_join(const raster_team_watch *watch);
+
+/// One finished parallel region (an OpenMP team's, or a loop of the simd
+/// backend's worker pool), as its caller measured it: the rules above in
+/// one place, for both threaded backends. Times are raster_now_ns() and
+/// raster_thread_cpu_ns() readings.
+typedef struct {
+    /// When the work was handed out; when the caller ran out of items;
+    /// when every item was done.
+    uint64_t fork_ns, caller_done_ns, join_ns;
+    /// CPU time all threads, and the helpers alone, spent on the items.
+    uint64_t cpu_ns, helper_cpu_ns;
+    /// Some helper started more than RASTER_LATE_START_US after the fork;
+    /// every helper did and found no item left, and the join waited for
+    /// them (OpenMP's does; the simd pool never waits for a helper that
+    /// claimed nothing, so it passes 0).
+    int late, useless;
+} raster_team_region;
+/// Judges `region` by the rules above. `contended_until` is the caller's
+/// contention clock, moved on when the region shows contention. Returns
+/// the time until which the region's call site runs on the caller alone,
+/// 0 when it keeps its team.
+uint64_t raster_team_judge(const raster_team_region *region, uint64_t *contended_until);
+/// CLOCK_MONOTONIC and the calling thread's CPU time, in ns.
+uint64_t raster_now_ns(void);
+uint64_t raster_thread_cpu_ns(void);
 /// How many calls of raster_team_fork() in this process asked for a team
 /// of two or more and got it (`team`) or were sent to the caller alone by
 /// the rules above (`solo`): the harness prints the share after a run, so a

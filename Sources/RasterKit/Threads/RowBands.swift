@@ -54,15 +54,20 @@ struct RowBands {
     /// are done, their writes visible. (The body is passed straight
     /// through, never stored: a stored closure would escape and cost a heap
     /// context per call. Not forced inline: the body then stays one
-    /// function whichever way it is called, inline or by a worker.)
-    func run(_ body: (_ worker: Int, _ items: Range<Int>) -> Void) {
+    /// function whichever way it is called, inline or by a worker.) The
+    /// caller's source location names the call site for the pool's
+    /// contention rules.
+    func run(file: StaticString = #fileID, line: UInt = #line, _ body: (_ worker: Int, _ items: Range<Int>) -> Void) {
         if count == 1 { body(0, 0..<items); return }
-        WorkerPool.shared(threads: threads).run(items: count) { worker, band in body(worker, range(band)) }
+        WorkerPool.shared(threads: threads).run(items: count, file: file, line: line) { worker, band in
+            body(worker, range(band))
+        }
     }
 
     /// Rows 0..<height in bands of at least `minimumRows`, for bodies that
     /// keep no per-worker state.
-    static func run(height: Int, threads: Int, _ body: (_ rows: Range<Int>) -> Void) {
-        RowBands(items: height, threads: threads, minimum: minimumRows).run { _, rows in body(rows) }
+    static func run(height: Int, threads: Int, file: StaticString = #fileID, line: UInt = #line,
+                    _ body: (_ rows: Range<Int>) -> Void) {
+        RowBands(items: height, threads: threads, minimum: minimumRows).run(file: file, line: line) { _, rows in body(rows) }
     }
 }

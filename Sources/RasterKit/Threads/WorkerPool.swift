@@ -39,6 +39,15 @@ import Darwin
 /// Nor do they for a while after one of them started a loop late, which
 /// means another thread wants its core (raster_omp.h, RASTER_LATE_START_US,
 /// says why spinning then costs the caller a scheduler slice).
+///
+/// Handing out is not enough under contention: a worker that claims an
+/// item on the core another thread holds can be preempted partway, and the
+/// caller, out of items, waits a scheduler slice for it. So every loop is
+/// judged by the OpenMP backend's rules (`raster_team_judge`, raster_omp.h):
+/// a call site whose loop showed contention and was lost (the caller
+/// waited longer than the workers worked) or ran on about one core, runs
+/// on the caller alone for RASTER_CONTENDED_HOLD_MS, then tries its
+/// workers again. Sites are told apart by their source location.
 final class WorkerPool: @unchecked Sendable {
     let threads: Int
     /// The current loop's body; written only while no item of it can be
@@ -56,10 +65,20 @@ final class WorkerPool: @unchecked Sendable {
     private let spins: Bool
     /// When the current loop was handed out, and until when idle workers
     /// sleep at once instead of spinning (uptime nanoseconds).
+    /// (raster_now_ns.)
     private let handedOut = Atomic<UInt64>(0)
     private let contendedUntil = Atomic<UInt64>(0)
     private static let lateStart = UInt64(RASTER_LATE_START_US) * 1_000
     private static let contendedHold = UInt64(RASTER_CONTENDED_HOLD_MS) * 1_000_000
+    /// The current loop: whether a worker started it late, and the CPU
+    /// time the workers spent on its items (added before each item counts
+    /// as done, so the caller reads it complete).
+    private let startedLate = Atomic<Bool>(false)
+    private let workerCPU = Atomic<UInt64>(0)
+    /// Until when each call site runs on the caller alone (raster_now_ns);
+    /// read and written under `exclusive`.
+    private var soloUntil: [Site: UInt64] = [:]
+    private static let teamLoops = Atomic<UInt64>(0), soloLoops = Atomic<UInt64>(0)
     /// One parallel loop at a time per pool.
     private let exclusive = NSLock()
     /// The most items one loop may have (16 bits of the claim word).
@@ -99,16 +118,19 @@ final class WorkerPool: @unchecked Sendable {
         var seen = 0
         while true {
             seen = awaitTicket(workers[w], after: seen)
-            let now = DispatchTime.now().uptimeNanoseconds
+            let now = raster_now_ns()
             if now &- handedOut.load(ordering: .relaxed) > WorkerPool.lateStart {
+                startedLate.store(true, ordering: .relaxed)
                 contendedUntil.store(now + WorkerPool.contendedHold, ordering: .relaxed)
             }
             participate(index, generation: seen)
         }
     }
 
-    /// Claims and runs items of loop `generation` until none is left.
+    /// Claims and runs items of loop `generation` until none is left. A
+    /// worker adds its CPU time on them to `workerCPU`.
     private func participate(_ participant: Int, generation: Int) {
+        var cpu = participant == 0 ? 0 : raster_thread_cpu_ns()
         while true {
             let word = claim.load(ordering: .acquiring)
             let next = word & 0xFFFF, count = word >> 16 & 0xFFFF
@@ -116,6 +138,11 @@ final class WorkerPool: @unchecked Sendable {
             guard claim.compareExchange(expected: word, desired: word + 1, ordering: .acquiringAndReleasing).exchanged
             else { continue }
             task!(participant, next)
+            if participant != 0 {
+                let now = raster_thread_cpu_ns()
+                workerCPU.add(now &- cpu, ordering: .relaxed)
+                cpu = now
+            }
             done.add(1, ordering: .releasing)
         }
     }
@@ -127,7 +154,7 @@ final class WorkerPool: @unchecked Sendable {
     /// wake-up is lost or doubled.
     private func awaitTicket(_ w: Worker, after seen: Int) -> Int {
         let clock = ContinuousClock()
-        let contended = DispatchTime.now().uptimeNanoseconds < contendedUntil.load(ordering: .relaxed)
+        let contended = raster_now_ns() < contendedUntil.load(ordering: .relaxed)
         let deadline = clock.now.advanced(by: WorkerPool.spinWindow)
         var polls = 0
         while !contended {
@@ -147,30 +174,81 @@ final class WorkerPool: @unchecked Sendable {
     /// Runs `body(participant, item)` for every item in 0..<items, each
     /// once, on up to `threads` threads (participant 0 is the caller,
     /// the others are below min(threads, items)), and returns when all are
-    /// done, with their writes visible.
-    func run(items: Int, _ body: (_ participant: Int, _ item: Int) -> Void) {
+    /// done, with their writes visible. `file` and `line` name the call
+    /// site, whose loops the contention rules judge together (see the
+    /// type's note).
+    func run(items: Int, file: StaticString = #fileID, line: UInt = #line,
+             _ body: (_ participant: Int, _ item: Int) -> Void) {
         precondition(items >= 1 && items <= WorkerPool.maximumItems)
         let helpers = min(threads, items) - 1
         if helpers == 0 { for i in 0..<items { body(0, i) }; return }
         exclusive.lock(); defer { exclusive.unlock() }
+        let start = raster_now_ns(), site = Site(file: file, line: line)
+        if let until = soloUntil[site], start < until {
+            WorkerPool.soloLoops.add(1, ordering: .relaxed)
+            for i in 0..<items { body(0, i) }
+            return
+        }
+        WorkerPool.teamLoops.add(1, ordering: .relaxed)
         withoutActuallyEscaping(body) { body in
             task = body
             generation += 1
             let ticket = generation & 0xFFFF_FFFF
             done.store(0, ordering: .relaxed)
-            handedOut.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
+            startedLate.store(false, ordering: .relaxed)
+            workerCPU.store(0, ordering: .relaxed)
+            handedOut.store(start, ordering: .relaxed)
             claim.store(ticket << 32 | items << 16, ordering: .releasing)
             for w in workers[0..<helpers] {
                 w.ticket.store(ticket, ordering: .sequentiallyConsistent)
                 if w.sleeping.exchange(false, ordering: .sequentiallyConsistent) { w.wake.signal() }
             }
+            let cpu = raster_thread_cpu_ns()
             participate(0, generation: ticket)
+            let callerDone = raster_now_ns(), callerCPU = raster_thread_cpu_ns() &- cpu
             while done.load(ordering: .acquiring) < items {
                 if !spins { sched_yield() }
             }
             task = nil
+            // The pool's first loop is where its workers first run, late
+            // for reasons that say nothing about contention: not judged.
+            if generation > 1 {
+                let helperCPU = workerCPU.load(ordering: .relaxed)
+                var region = raster_team_region(
+                    fork_ns: start, caller_done_ns: callerDone, join_ns: raster_now_ns(),
+                    cpu_ns: callerCPU &+ helperCPU, helper_cpu_ns: helperCPU,
+                    late: startedLate.load(ordering: .relaxed) ? 1 : 0, useless: 0)
+                var until = contendedUntil.load(ordering: .relaxed)
+                let solo = raster_team_judge(&region, &until)
+                contendedUntil.store(until, ordering: .relaxed)
+                if solo != 0 { soloUntil[site] = solo }
+            }
         }
     }
+
+    /// A call site of `run`, told apart by its source location.
+    private struct Site: Hashable {
+        let file: UInt, line: UInt
+        init(file: StaticString, line: UInt) {
+            self.file = UInt(bitPattern: file.utf8Start)
+            self.line = line
+        }
+    }
+
+    /// How many loops of two or more threads ran with their workers
+    /// (`team`) or were sent to the caller alone by the contention rules
+    /// (`solo`), in this process (the harness reports the share).
+    static var tally: (team: UInt64, solo: UInt64) {
+        (teamLoops.load(ordering: .relaxed), soloLoops.load(ordering: .relaxed))
+    }
+}
+
+/// The simd backend's loops of two or more threads in this process: how
+/// many ran with their workers and how many the contention rules sent to
+/// the caller alone (WorkerPool says why), for the harness's report.
+public enum SIMDLoopTally {
+    public static var team: UInt64 { WorkerPool.tally.team }
+    public static var solo: UInt64 { WorkerPool.tally.solo }
 }
 
 /// One parked thread's hand-off state.
