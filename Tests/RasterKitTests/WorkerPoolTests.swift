@@ -68,45 +68,53 @@ final class WorkerPoolTests: XCTestCase {
         XCTAssertEqual(Array(sums), [200, 200, 200, 200])
     }
 
-    /// A loop whose threads ran on about one core between them (here: items
-    /// that sleep, so their CPU time is far below the wall time) sends its
-    /// call site to the caller alone for RASTER_CONTENDED_HOLD_MS, by the
-    /// OpenMP backend's rule (raster_team_judge); another site keeps its
-    /// workers, and after the hold the site tries them again.
-    func testALoopOnAboutOneCoreSendsItsSiteAloneForTheHold() {
+    /// A call site whose workers lose it time on balance while contended
+    /// runs on the caller alone for RASTER_CONTENDED_HOLD_MS; another site,
+    /// whose workers gain, keeps them; after the hold the site tries its
+    /// workers again. Here a worker's items sleep (the scheduler holding it
+    /// back) while the caller's run: the caller waits for them, and the
+    /// loops' CPU time, about one core's worth of their wall time, is
+    /// what marks them contended (raster_team_judge).
+    func testASiteWhoseWorkersLoseGoesAloneForTheHold() {
         let pool = WorkerPool.shared(threads: 2)
         let runners = UnsafeMutableBufferPointer<Int>.allocate(capacity: 8)
         defer { runners.deallocate() }
-        /// Runs 8 items at site `sleepy` (each sleeping 2 ms) or at another
-        /// site (each busy for 0.3 ms) and returns who ran them.
-        func loop(sleepy: Bool) -> [Int] {
+        func spin(_ ns: UInt64) {
+            let t0 = raster_now_ns()
+            while raster_now_ns() - t0 < ns {}
+        }
+        /// One loop at site A, whose workers lose (2 items: the caller's
+        /// take 1 ms, a worker's sleep 3 ms) or gain (8 items busy for
+        /// 0.3 ms whoever runs them); returns who ran the items.
+        func siteA(losing: Bool) -> [Int] {
             runners.initialize(repeating: -1)
-            if sleepy {
-                pool.run(items: 8) { p, i in runners[i] = p; usleep(2_000) }
-            } else {
-                pool.run(items: 8) { p, i in
-                    runners[i] = p
-                    let t0 = raster_now_ns()
-                    while raster_now_ns() - t0 < 300_000 {}
-                }
+            pool.run(items: losing ? 2 : 8) { p, i in
+                runners[i] = p
+                if losing && p != 0 { usleep(3_000) } else { spin(losing ? 1_000_000 : 300_000) }
             }
+            return Array(runners.prefix(losing ? 2 : 8))
+        }
+        /// One loop at site B, whose workers gain.
+        func siteB() -> [Int] {
+            runners.initialize(repeating: -1)
+            pool.run(items: 8) { p, i in runners[i] = p; spin(300_000) }
             return Array(runners)
         }
         /// Whether some loop of `tries` used a worker (a loaded host may
         /// leave the worker unscheduled through one loop).
-        func usesAWorker(sleepy: Bool, tries: Int = 20) -> Bool {
-            (0..<tries).contains { _ in loop(sleepy: sleepy).contains { $0 != 0 } }
+        func usesAWorker(_ loop: () -> [Int]) -> Bool {
+            (0..<WorkerPool.balanceLoops - 1).contains { _ in loop().contains { $0 != 0 } }
         }
-        _ = loop(sleepy: false) // not the pool's first loop, which is not judged
+        _ = siteB() // not the pool's first loop, which is not judged
         let before = WorkerPool.tally
-        _ = loop(sleepy: true)  // about one core's CPU time: alone from now
-        XCTAssertEqual(loop(sleepy: true), [Int](repeating: 0, count: 8))
-        XCTAssertTrue(usesAWorker(sleepy: false), "another site lost its workers")
-        let after = WorkerPool.tally
-        XCTAssertGreaterThanOrEqual(after.solo - before.solo, 1)
+        var workerRan = false
+        for _ in 0..<WorkerPool.balanceLoops { workerRan = siteA(losing: true).contains { $0 != 0 } || workerRan }
+        XCTAssertTrue(workerRan, "no worker took part in site A's loops")
+        XCTAssertEqual(siteA(losing: true), [0, 0], "site A kept its workers")
+        XCTAssertEqual(siteA(losing: false), [Int](repeating: 0, count: 8), "site A kept its workers")
+        XCTAssertTrue(usesAWorker(siteB), "site B lost its workers")
+        XCTAssertGreaterThanOrEqual(WorkerPool.tally.solo - before.solo, 2)
         usleep(UInt32(RASTER_CONTENDED_HOLD_MS) * 1_000 + 20_000)
-        // Expired: the site's next loop hands out to its workers again (a
-        // worker has 14 ms of sleeping items to claim one from).
-        XCTAssertTrue(loop(sleepy: true).contains { $0 != 0 }, "the site still runs alone after the hold")
+        XCTAssertTrue(usesAWorker { siteA(losing: false) }, "site A still runs alone after the hold")
     }
 }

@@ -87,9 +87,11 @@ void raster_team_leave(raster_team_watch *watch);
 void raster_team_join(const raster_team_watch *watch);
 
 /// One finished parallel region (an OpenMP team's, or a loop of the simd
-/// backend's worker pool), as its caller measured it: the rules above in
-/// one place, for both threaded backends. Times are raster_now_ns() and
-/// raster_thread_cpu_ns() readings.
+/// backend's worker pool), as its caller measured it, for the rules above,
+/// written once. The OpenMP backend acts on their verdict; the simd pool
+/// takes only their contention signal and judges its call sites by a
+/// balance of many loops (its WorkerPool says why). Times are
+/// raster_now_ns() and raster_thread_cpu_ns() readings.
 typedef struct {
     /// When the work was handed out; when the caller ran out of items;
     /// when every item was done.

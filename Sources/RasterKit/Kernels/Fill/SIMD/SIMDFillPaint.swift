@@ -157,14 +157,19 @@ struct FillPainter {
     /// `raster_fill_blend16_opaque`, which gives its accuracy).
     @inline(__always)
     func blendOpaque(_ d: Word16Lanes, coverage m: Float16Lanes) -> Word16Lanes {
-        var d = d, m = m
-        withUnsafeMutableBytes(of: &d) { px in
-            withUnsafeBytes(of: &m) {
-                raster_fill_blend16_opaque(px.baseAddress!.assumingMemoryBound(to: UInt32.self),
-                                           $0.baseAddress!.assumingMemoryBound(to: Float.self), solid)
-            }
-        }
+        var d = d
+        withUnsafeMutableBytes(of: &d) { blend16Opaque($0.baseAddress!, coverage: m) }
         return d
+    }
+
+    /// The shared helper on the 16 pixels at `p`, in place.
+    @_transparent
+    func blend16Opaque(_ p: UnsafeMutableRawPointer, coverage m: Float16Lanes) {
+        var m = m
+        withUnsafeBytes(of: &m) {
+            raster_fill_blend16_opaque(p.assumingMemoryBound(to: UInt32.self),
+                                       $0.baseAddress!.assumingMemoryBound(to: Float.self), solid)
+        }
     }
 
     /// `count` (1...16) pixels at `p` with per-pixel coverage `m`: left
@@ -192,11 +197,7 @@ struct FillPainter {
     /// place (`blendOpaque`'s blend).
     @inline(never)
     func chunkOpaque(_ p: UnsafeMutablePointer<UInt8>, coverage m: Float16Lanes) {
-        var m = m
-        withUnsafeBytes(of: &m) {
-            raster_fill_blend16_opaque(UnsafeMutableRawPointer(p).assumingMemoryBound(to: UInt32.self),
-                                       $0.baseAddress!.assumingMemoryBound(to: Float.self), solid)
-        }
+        blend16Opaque(UnsafeMutableRawPointer(p), coverage: m)
     }
 
     @inline(never)
