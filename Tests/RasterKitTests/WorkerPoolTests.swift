@@ -83,11 +83,13 @@ final class WorkerPoolTests: XCTestCase {
             let t0 = raster_now_ns()
             while raster_now_ns() - t0 < ns {}
         }
+        var siteALine: UInt = 0
         /// One loop at site A, whose workers lose (2 items: the caller's
         /// take 1 ms, a worker's sleep 3 ms) or gain (8 items busy for
         /// 0.3 ms whoever runs them); returns who ran the items.
         func siteA(losing: Bool) -> [Int] {
             runners.initialize(repeating: -1)
+            siteALine = #line + 1
             pool.run(items: losing ? 2 : 8) { p, i in
                 runners[i] = p
                 if losing && p != 0 { usleep(3_000) } else { spin(losing ? 1_000_000 : 300_000) }
@@ -112,6 +114,9 @@ final class WorkerPoolTests: XCTestCase {
         XCTAssertTrue(workerRan, "no worker took part in site A's loops")
         XCTAssertEqual(siteA(losing: true), [0, 0], "site A kept its workers")
         XCTAssertEqual(siteA(losing: false), [Int](repeating: 0, count: 8), "site A kept its workers")
+        // What RowBands asks before it cuts bands (it then runs them whole).
+        XCTAssertTrue(pool.alone(file: #fileID, line: siteALine))
+        XCTAssertFalse(pool.alone(file: #fileID, line: siteALine + 1000))
         XCTAssertTrue(usesAWorker(siteB), "site B lost its workers")
         XCTAssertGreaterThanOrEqual(WorkerPool.tally.solo - before.solo, 2)
         usleep(UInt32(RASTER_CONTENDED_HOLD_MS) * 1_000 + 20_000)

@@ -56,12 +56,13 @@ struct RowBands {
     /// context per call. Not forced inline: the body then stays one
     /// function whichever way it is called, inline or by a worker.) The
     /// caller's source location names the call site for the pool's
-    /// contention rules.
+    /// contention rules; while they have it run on the caller alone, the
+    /// items run as one band, exactly as on one thread.
     func run(file: StaticString = #fileID, line: UInt = #line, _ body: (_ worker: Int, _ items: Range<Int>) -> Void) {
         if count == 1 { body(0, 0..<items); return }
-        WorkerPool.shared(threads: threads).run(items: count, file: file, line: line) { worker, band in
-            body(worker, range(band))
-        }
+        let pool = WorkerPool.shared(threads: threads)
+        if pool.alone(file: file, line: line) { body(0, 0..<items); return }
+        pool.run(items: count, file: file, line: line) { worker, band in body(worker, range(band)) }
     }
 
     /// Rows 0..<height in bands of at least `minimumRows`, for bodies that

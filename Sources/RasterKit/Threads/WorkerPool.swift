@@ -172,6 +172,18 @@ final class WorkerPool: @unchecked Sendable {
         return w.ticket.load(ordering: .acquiring)
     }
 
+    /// Whether the contention rules have the call site at `file`:`line`
+    /// run on the caller alone now; a loop there is then counted as a solo
+    /// loop. For callers that then run their work whole, as on one thread
+    /// (`RowBands`: a path fill's bands each repeat a set-up).
+    func alone(file: StaticString = #fileID, line: UInt = #line) -> Bool {
+        guard threads > 1 else { return false }
+        exclusive.lock(); defer { exclusive.unlock() }
+        guard let until = sites[Site(file: file, line: line)]?.soloUntil, raster_now_ns() < until else { return false }
+        WorkerPool.soloLoops.add(1, ordering: .relaxed)
+        return true
+    }
+
     /// Runs `body(participant, item)` for every item in 0..<items, each
     /// once, on up to `threads` threads (participant 0 is the caller,
     /// the others are below min(threads, items)), and returns when all are
@@ -238,16 +250,23 @@ final class WorkerPool: @unchecked Sendable {
     /// and the pool uses only its contention signal): OpenMP's join waits
     /// for every helper, so a held-back helper costs every region it is in,
     /// but the pool waits only for a worker that holds an item, so under
-    /// contention most loops still gain and a few lose a slice. Measured on
-    /// the 2-core Xeon VM (`rasterbench run --scenes liquid,morph,telegram
-    /// --kernels none --variants exact --backends simd --threads 1,2
-    /// --quick --no-dram --contend 1 --rounds 10`, t=2 median over t=1
-    /// median): with no rule the scaled scenes ran at 0.59-0.83 and morph
-    /// (one 2-band fill per frame) at 1.07; with the per-region rule every
-    /// row ran at 0.98-1.05, 61-88% of loops alone.
+    /// contention most loops gain a little and a few lose a slice. A sum of
+    /// time, not a count of lost loops, because a frame's time is the sum
+    /// of its loops'. Measured on the 2-core Xeon VM, `rasterbench run
+    /// --scenes morph --kernels fill --variants exact --backends simd
+    /// --threads 1,2 --quick --no-dram --contend 1 --rounds 12`, three runs
+    /// of each build alternating, t=2 median over t=1 median: with no rule
+    /// morph (one 2-band fill per frame) ran at 1.07-1.25; with the
+    /// per-region rule every row ran at 0.98-1.05 (61-88% of loops alone,
+    /// the scaled scenes' gains at 2 threads lost as well); with this
+    /// balance morph ran at 1.01-1.10 and the scaled scenes kept gains of
+    /// 0.6-0.9. With every loop forced alone (2 threads doing exactly the
+    /// 1-thread work) morph ran at 1.00-1.06 and the blob at up to 1.53:
+    /// under contention that host resolves a ratio to about 10%.
     private struct Balance {
         var soloUntil: UInt64 = 0
-        var gain: Int64 = 0
+        /// Nanoseconds gained over the loops so far (negative: lost).
+        var gain = 0.0
         var loops = 0
 
         mutating func add(_ loop: raster_team_region, contended: Bool) {
@@ -258,7 +277,7 @@ final class WorkerPool: @unchecked Sendable {
             let callerCPU = loop.cpu_ns &- loop.helper_cpu_ns, callerWall = loop.caller_done_ns &- loop.fork_ns
             let work = Double(loop.cpu_ns)
             let alone = callerCPU >= callerWall || callerCPU == 0 ? work : work * Double(callerWall) / Double(callerCPU)
-            gain += Int64(alone) - Int64(truncatingIfNeeded: loop.join_ns &- loop.fork_ns)
+            gain += alone - Double(loop.join_ns &- loop.fork_ns)
             loops += 1
             guard loops >= WorkerPool.balanceLoops else { return }
             if gain < 0 { soloUntil = loop.join_ns &+ WorkerPool.contendedHold }
