@@ -55,9 +55,15 @@ void raster_team_tally(uint64_t *team, uint64_t *solo) {
     *solo = __atomic_load_n(&solo_forks, __ATOMIC_RELAXED);
 }
 
+static int solo_forced;
+
+void raster_team_force_solo(int mode) { __atomic_store_n(&solo_forced, mode > 0 ? 1 : mode < 0 ? -1 : 0, __ATOMIC_RELAXED); }
+int raster_team_solo_forced(void) { return __atomic_load_n(&solo_forced, __ATOMIC_RELAXED); }
+
 int raster_team_fork(raster_team_watch *watch, raster_team_site *site, int team, const int *next, int count) {
     const uint64_t now = now_ns();
-    if (team > 1 && now < site->solo_until) {
+    const int forced = raster_team_solo_forced();
+    if (team > 1 && (forced > 0 || (forced == 0 && now < site->solo_until))) {
         __atomic_fetch_add(&solo_forks, 1, __ATOMIC_RELAXED);
         return 1;
     }

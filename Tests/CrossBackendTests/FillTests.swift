@@ -1,3 +1,4 @@
+import CRasterOMP
 import XCTest
 import RasterKit
 import RasterReference
@@ -165,6 +166,27 @@ final class FillTests: XCTestCase {
                     for i in 1..<images.count {
                         XCTAssertEqual(images[i], images[0], "\(c.name) \(kind) \(variant): differs between thread counts")
                     }
+                }
+            }
+        }
+    }
+
+    /// A fill the contention rules send to the caller alone at 2 threads
+    /// (forced here) runs every strip as one band: the 1-thread image.
+    func testAFillRunAloneAtTwoThreadsGivesTheOneThreadImage() throws {
+        let cases = try FillTests.cases()
+        for c in cases where c.name.hasPrefix("blob") || c.name.hasPrefix("glyph") {
+            for kind in FillTests.backends where kind != .naive {
+                for variant in [FillVariant.exact, .ss16] {
+                    var images: [[UInt8]] = []
+                    for (threads, alone) in [(1, false), (2, true)] {
+                        let image = try FillTests.background(width: c.width, height: c.height)
+                        raster_team_force_solo(alone ? 1 : 0)
+                        defer { raster_team_force_solo(0) }
+                        try kind.make(threads: threads).fill(c.fill, variant: variant, onto: image.view, scratch: Scratch())
+                        images.append(image.packedBytes)
+                    }
+                    XCTAssertEqual(images[1], images[0], "\(c.name) \(kind) \(variant): alone at 2 threads differs from 1 thread")
                 }
             }
         }

@@ -1,3 +1,4 @@
+import CRasterOMP
 import Foundation
 import XCTest
 @testable import RasterKit
@@ -12,6 +13,10 @@ final class RowBandsTests: XCTestCase {
     private static let threadCounts = [1, 2, 3, 4, 7, 16]
 
     func testEveryItemRunsOnceInContiguousBandsWithWorkersInRange() {
+        // How work is split, not whether the contention rules (which a
+        // loaded host can set off) send a site alone.
+        raster_team_force_solo(-1)
+        defer { raster_team_force_solo(0) }
         for (minimum, perThread) in [(1, RowBands.bandsPerThread), (RowBands.minimumRows, RowBands.bandsPerThread), (1, 1), (5, 3)] {
             for items in RowBandsTests.heights {
                 for threads in RowBandsTests.threadCounts {
@@ -39,6 +44,8 @@ final class RowBandsTests: XCTestCase {
     }
 
     func testRowsUseTheSharedMinimumAndSeveralBandsPerThread() {
+        raster_team_force_solo(-1)
+        defer { raster_team_force_solo(0) }
         var ranges: [Range<Int>] = []
         let lock = NSLock()
         RowBands.run(height: 1334, threads: 2) { rows in lock.lock(); ranges.append(rows); lock.unlock() }

@@ -23,12 +23,11 @@ typedef struct {
     int evenodd;
 } fill_call;
 
-/// Band b: takes its edges from the caller, buckets them by strip (in path
-/// order) and rasterises its strips, in memory the caller keeps for it.
-static void fill_band_at(const fill_call *shared, int b) {
+/// Strips [s0, s1) as band b: takes their edges from the caller, buckets
+/// them by strip (in path order) and rasterises them, in memory the caller
+/// keeps for band b.
+static void fill_strips(const fill_call *shared, int b, int s0, int s1) {
     const raster_omp_fill_plan *plan = shared->plan;
-    const int s0 = (int)((int64_t)plan->strip_count * b / plan->bands);
-    const int s1 = (int)((int64_t)plan->strip_count * (b + 1) / plan->bands);
     if (s0 >= s1) return;
     const int row0 = (plan->first_strip + s0) * STRIP_ROWS;
     const int row1 = (plan->first_strip + s1) * STRIP_ROWS < shared->height ? (plan->first_strip + s1) * STRIP_ROWS
@@ -113,6 +112,13 @@ static void fill_band_at(const fill_call *shared, int b) {
     fill_run_band(&band, s0, s1);
 }
 
+/// Band b of the plan's bands.
+static void fill_band_at(const fill_call *shared, int b) {
+    const raster_omp_fill_plan *plan = shared->plan;
+    fill_strips(shared, b, (int)((int64_t)plan->strip_count * b / plan->bands),
+                (int)((int64_t)plan->strip_count * (b + 1) / plan->bands));
+}
+
 void raster_omp_fill(const raster_omp_fill_plan *plan, const raster_omp_fill_source *source, uint8_t *dst,
                      int width, int height, ptrdiff_t stride, const float color[4], int evenodd) {
     if (plan->strip_count <= 0 || plan->strip_count > RASTER_OMP_FILL_MAX_STRIPS || plan->bands < 1) return;
@@ -135,9 +141,10 @@ void raster_omp_fill(const raster_omp_fill_plan *plan, const raster_omp_fill_sou
     const int team = plan->bands > 1 ? raster_team_fork(&watch, &site, plan->bands, &next, plan->bands) : 1;
     // A team of one runs on the caller: libomp allocates even for a
     // one-thread region, and a steady-state frame must not (see
-    // RASTER_PARALLEL_ROWS).
+    // RASTER_PARALLEL_ROWS). It runs every strip as one band, exactly the
+    // 1-thread work: each band takes and buckets its edges again.
     if (team == 1) {
-        for (int b = 0; b < plan->bands; b++) fill_band_at(&c, b);
+        fill_strips(&c, 0, 0, plan->strip_count);
         return;
     }
     #pragma omp parallel num_threads(team)

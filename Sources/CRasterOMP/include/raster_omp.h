@@ -109,6 +109,12 @@ typedef struct {
 /// the time until which the region's call site runs on the caller alone,
 /// 0 when it keeps its team.
 uint64_t raster_team_judge(const raster_team_region *region, uint64_t *contended_until);
+/// For tests: 1 sends every call site of both threaded backends to the
+/// caller alone, as the rules above would (so the solo paths can be checked
+/// against the 1-thread image); -1 sends none (for tests of how work is
+/// split); 0, the default, leaves it to the rules.
+void raster_team_force_solo(int mode);
+int raster_team_solo_forced(void);
 /// CLOCK_MONOTONIC and the calling thread's CPU time, in ns.
 uint64_t raster_now_ns(void);
 uint64_t raster_thread_cpu_ns(void);

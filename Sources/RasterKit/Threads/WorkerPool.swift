@@ -179,9 +179,16 @@ final class WorkerPool: @unchecked Sendable {
     func alone(file: StaticString = #fileID, line: UInt = #line) -> Bool {
         guard threads > 1 else { return false }
         exclusive.lock(); defer { exclusive.unlock() }
-        guard let until = sites[Site(file: file, line: line)]?.soloUntil, raster_now_ns() < until else { return false }
+        guard soloNow(Site(file: file, line: line), at: raster_now_ns()) else { return false }
         WorkerPool.soloLoops.add(1, ordering: .relaxed)
         return true
+    }
+
+    /// Whether `site` runs alone at `now` (raster_team_force_solo's test
+    /// switch first). Under `exclusive`.
+    private func soloNow(_ site: Site, at now: UInt64) -> Bool {
+        let forced = raster_team_solo_forced()
+        return forced != 0 ? forced > 0 : sites[site].map { now < $0.soloUntil } == true
     }
 
     /// Runs `body(participant, item)` for every item in 0..<items, each
@@ -197,7 +204,7 @@ final class WorkerPool: @unchecked Sendable {
         if helpers == 0 { for i in 0..<items { body(0, i) }; return }
         exclusive.lock(); defer { exclusive.unlock() }
         let start = raster_now_ns(), site = Site(file: file, line: line)
-        if let until = sites[site]?.soloUntil, start < until {
+        if soloNow(site, at: start) {
             WorkerPool.soloLoops.add(1, ordering: .relaxed)
             for i in 0..<items { body(0, i) }
             return
@@ -234,55 +241,67 @@ final class WorkerPool: @unchecked Sendable {
                 var until = contendedUntil.load(ordering: .relaxed)
                 _ = raster_team_judge(&region, &until)
                 contendedUntil.store(until, ordering: .relaxed)
-                sites[site, default: Balance()].add(region, contended: region.join_ns < until)
+                // A site gets an account when first contended (so an
+                // uncontended frame never grows the table).
+                let contended = region.join_ns < until
+                if contended || sites[site] != nil { sites[site, default: Balance()].add(region, contended: contended) }
             }
         }
     }
 
-    /// A call site's account of what its workers gained it while
-    /// contended: per loop, how long the caller alone would have taken
-    /// less the loop's wall time. After
-    /// `WorkerPool.balanceLoops` contended loops, a site that lost on
-    /// balance runs on the caller alone for RASTER_CONTENDED_HOLD_MS.
+    /// A call site's account of its workers while contended: per loop,
+    /// whether the caller alone would have been done sooner (at the rate
+    /// it did its own share) than the loop was. After
+    /// `WorkerPool.balanceLoops` contended loops, a site that lost most of
+    /// them runs on the caller alone for RASTER_CONTENDED_HOLD_MS.
     ///
-    /// Why a balance and not the OpenMP backend's per-region rule (one lost
-    /// short region sends the site alone; `raster_team_judge` decides it
-    /// and the pool uses only its contention signal): OpenMP's join waits
-    /// for every helper, so a held-back helper costs every region it is in,
-    /// but the pool waits only for a worker that holds an item, so under
-    /// contention most loops gain a little and a few lose a slice. A sum of
-    /// time, not a count of lost loops, because a frame's time is the sum
-    /// of its loops'. Measured on the 2-core Xeon VM, `rasterbench run
-    /// --scenes morph --kernels fill --variants exact --backends simd
-    /// --threads 1,2 --quick --no-dram --contend 1 --rounds 12`, three runs
-    /// of each build alternating, t=2 median over t=1 median: with no rule
-    /// morph (one 2-band fill per frame) ran at 1.07-1.25; with the
-    /// per-region rule every row ran at 0.98-1.05 (61-88% of loops alone,
-    /// the scaled scenes' gains at 2 threads lost as well); with this
-    /// balance morph ran at 1.01-1.10 and the scaled scenes kept gains of
-    /// 0.6-0.9. With every loop forced alone (2 threads doing exactly the
-    /// 1-thread work) morph ran at 1.00-1.06 and the blob at up to 1.53:
-    /// under contention that host resolves a ratio to about 10%.
+    /// Why not the OpenMP backend's per-region rule (one lost short region
+    /// sends the site alone; `raster_team_judge` decides it, and the pool
+    /// uses only its contention signal): OpenMP's join waits for every
+    /// helper, so a held-back helper costs every region it is in, while the
+    /// pool waits only for a worker that holds an item, so under contention
+    /// most loops still gain and a few lose a slice. Why a count of lost
+    /// loops and not the time lost: on a VM the hypervisor holds either
+    /// virtual CPU back now and then (steal), which also reads as
+    /// contention; one such hold on a worker outweighs many loops' gain,
+    /// while the caller's own holds, which going alone would not avoid,
+    /// are seldom in its short share of a loop. A sum of time sent sites
+    /// alone on an otherwise idle VM and cost 2-thread frames their gain;
+    /// the count of lost loops did not.
+    ///
+    /// Measured on the 2-core Xeon VM: `rasterbench run --scenes morph
+    /// --kernels fill --variants exact --backends simd --threads 1,2
+    /// --quick --no-dram --contend 1 --rounds 12`, three runs of each build
+    /// alternating, t=2 median over t=1 median: with no rule morph (one
+    /// 2-band fill per frame) ran at 1.07-1.25; with the per-region rule
+    /// every row at 0.98-1.05 (61-88% of loops alone, the scaled scenes'
+    /// 2-thread gains lost as well); with this count morph at 1.06-1.11
+    /// and the scaled scenes kept gains of 0.6-1.0. With every loop forced
+    /// alone (2 threads doing exactly the 1-thread work) morph ran at
+    /// 1.00-1.06 and the blob at up to 1.53: under contention that host
+    /// resolves such a ratio to about 10%. Uncontended, `rasterbench ab`
+    /// against the build without a rule (8 rounds, every simd workload at
+    /// 1 and 2 threads): no 2-thread row slower, geomean +1.0%; with the
+    /// sum of time, 4 of 24 2-thread rows slower, geomean +9.8%.
     private struct Balance {
         var soloUntil: UInt64 = 0
-        /// Nanoseconds gained over the loops so far (negative: lost).
-        var gain = 0.0
-        var loops = 0
+        /// Loops so far, and those the workers lost.
+        var loops = 0, losses = 0
 
         mutating func add(_ loop: raster_team_region, contended: Bool) {
-            guard contended else { gain = 0; loops = 0; return }
+            guard contended else { loops = 0; losses = 0; return }
             // The caller alone would do all the work at the rate it did its
             // own share: its CPU time over its wall time, which is below 1
             // when the caller, not a worker, is on the contended core.
             let callerCPU = loop.cpu_ns &- loop.helper_cpu_ns, callerWall = loop.caller_done_ns &- loop.fork_ns
             let work = Double(loop.cpu_ns)
             let alone = callerCPU >= callerWall || callerCPU == 0 ? work : work * Double(callerWall) / Double(callerCPU)
-            gain += alone - Double(loop.join_ns &- loop.fork_ns)
+            if alone < Double(loop.join_ns &- loop.fork_ns) { losses += 1 }
             loops += 1
             guard loops >= WorkerPool.balanceLoops else { return }
-            if gain < 0 { soloUntil = loop.join_ns &+ WorkerPool.contendedHold }
-            gain = 0
+            if 2 * losses > loops { soloUntil = loop.join_ns &+ WorkerPool.contendedHold }
             loops = 0
+            losses = 0
         }
     }
 
