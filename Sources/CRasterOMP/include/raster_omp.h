@@ -89,8 +89,8 @@ void raster_team_join(const raster_team_watch *watch);
 /// One finished parallel region (an OpenMP team's, or a loop of the simd
 /// backend's worker pool), as its caller measured it, for the rules above,
 /// written once. The OpenMP backend acts on their verdict; the simd pool
-/// takes only their contention signal and judges its call sites by a
-/// balance of many loops (its WorkerPool says why). Times are
+/// takes only their contention signal and judges its call sites by how
+/// many of their loops were lost (its WorkerPool says why). Times are
 /// raster_now_ns() and raster_thread_cpu_ns() readings.
 typedef struct {
     /// When the work was handed out; when the caller ran out of items;

@@ -44,10 +44,10 @@ import Darwin
 /// item on the core another thread holds can be preempted partway, and the
 /// caller, out of items, waits a scheduler slice for it; a loop of two
 /// items (a path fill's two bands) gains nothing from a worker at half a
-/// core. So every call site keeps a balance of what its workers gained it
-/// while contended (`Balance`; contention is signalled by the OpenMP
-/// backend's rules, `raster_team_judge`), and one that loses runs on the
-/// caller alone for RASTER_CONTENDED_HOLD_MS, then tries its workers
+/// core. So every call site keeps an account of the loops its workers lost
+/// it while contended (`Balance`; contention is signalled by the OpenMP
+/// backend's rules, `raster_team_judge`), and one that lost most runs on
+/// the caller alone for RASTER_CONTENDED_HOLD_MS, then tries its workers
 /// again. Sites are told apart by their source location.
 final class WorkerPool: @unchecked Sendable {
     let threads: Int
@@ -76,7 +76,7 @@ final class WorkerPool: @unchecked Sendable {
     /// as done, so the caller reads it complete).
     private let startedLate = Atomic<Bool>(false)
     private let workerCPU = Atomic<UInt64>(0)
-    /// Each call site's balance (see `Balance`); read and written under
+    /// Each call site's account (see `Balance`); read and written under
     /// `exclusive`.
     private var sites: [Site: Balance] = [:]
     private static let teamLoops = Atomic<UInt64>(0), soloLoops = Atomic<UInt64>(0)
@@ -305,11 +305,10 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 
-    /// Contended loops a site's balance covers: enough that the rare loop
-    /// whose worker was held back a whole slice (milliseconds) is weighed
-    /// against the many it gained a little in, few enough that a site that
-    /// loses is found within a few frames (morph's fill: 16 loops of about
-    /// 0.4 ms).
+    /// Contended loops a site's account covers: enough that a few loops
+    /// whose worker was held back do not decide alone, few enough that a
+    /// site that loses is found within a few frames (morph's fill: 16
+    /// loops of about 0.4 ms).
     static let balanceLoops = 16
 
     /// A call site of `run`, told apart by its source location.
