@@ -34,7 +34,7 @@ final class ABCLITests: CLITestCase {
     /// whole group it started (the script's `sleep` child too).
     func testAHangingChildIsStoppedAtTheTimeout() throws {
         let pidFile = dir.appendingPathComponent("grandchild.pid").path
-        let hang = try script("hang.sh", "sleep 1000 &\necho $! > '\(pidFile)'\nwait")
+        let hang = try script("hang-\(signal).sh", "sleep 1000 &\necho $! > '\(pidFile)'\nwait")
         let r = try run(["ab", hang, "--rounds", "1", "--child-timeout", "1"])
         XCTAssertTrue((1...127).contains(r.status), "\(r.status)")
         XCTAssertTrue(r.stderr.contains("did not finish within --child-timeout 1 s"), r.stderr)
@@ -44,12 +44,28 @@ final class ABCLITests: CLITestCase {
         XCTAssertTrue(bad.stderr.contains("--child-timeout"), bad.stderr)
     }
 
-    /// SIGTERM to ab while a child runs: the child is stopped and reaped,
-    /// ab's temporary folder removed, and ab ends by SIGTERM.
-    func testSIGTERMReachesTheChildAndRemovesTheTemporaryFolder() throws {
-        let pidFile = dir.appendingPathComponent("child.pid").path
-        let hang = try script("hang.sh", "echo $$ > '\(pidFile)'\nexec sleep 1000")
-        let tmp = dir.appendingPathComponent("tmp")
+    /// SIGINT (Ctrl-C), SIGTERM or SIGHUP to ab while a child runs: the
+    /// child is stopped and reaped, ab's temporary folder removed, and ab
+    /// ends by that signal.
+    func testEachStopSignalReachesTheChildAndRemovesTheTemporaryFolder() throws {
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            // ab leaves a signal it inherits as ignored alone (nohup), and a
+            // shell runs background jobs with SIGINT ignored: give ab the
+            // default, as a terminal's foreground job has.
+            var old = sigaction(), dfl = sigaction()
+            dfl.__sigaction_handler.sa_handler = SIG_DFL
+            sigaction(signal, nil, &old)
+            let ignored = unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+            if ignored { sigaction(signal, &dfl, nil) }
+            defer { if ignored { sigaction(signal, &old, nil) } }
+            try assertStopSignalReachesTheChild(signal)
+        }
+    }
+
+    private func assertStopSignalReachesTheChild(_ signal: Int32) throws {
+        let pidFile = dir.appendingPathComponent("child-\(signal).pid").path
+        let hang = try script("hang-\(signal).sh", "echo $$ > '\(pidFile)'\nexec sleep 1000")
+        let tmp = dir.appendingPathComponent("tmp-\(signal)")
         try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: false)
         let p = Process()
         p.executableURL = executable
@@ -66,14 +82,21 @@ final class ABCLITests: CLITestCase {
             pid = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
             if pid == nil { usleep(20_000) }
         }
-        let child = try XCTUnwrap(pid, "the child never started")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp.path).count, 1, "ab's temporary folder")
-        kill(p.processIdentifier, SIGTERM)
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationReason, .uncaughtSignal)
-        XCTAssertEqual(p.terminationStatus, SIGTERM)
-        XCTAssertTrue(gone(child), "the child was stopped and reaped, not orphaned")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp.path), [])
+        let child = try XCTUnwrap(pid, "signal \(signal): the child never started")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp.path).count, 1,
+                       "signal \(signal): ab's temporary folder")
+        kill(p.processIdentifier, signal)
+        for _ in 0..<1500 where p.isRunning { usleep(20_000) }
+        if p.isRunning {
+            kill(p.processIdentifier, SIGKILL)
+            kill(child, SIGKILL)
+            p.waitUntilExit()
+            return XCTFail("signal \(signal): ab still ran 30 s later")
+        }
+        XCTAssertEqual(p.terminationReason, .uncaughtSignal, "signal \(signal)")
+        XCTAssertEqual(p.terminationStatus, signal)
+        XCTAssertTrue(gone(child), "signal \(signal): the child was stopped and reaped, not orphaned")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp.path), [], "signal \(signal)")
     }
 
     /// True once `pid` no longer runs (waiting a little for init to reap an orphan).

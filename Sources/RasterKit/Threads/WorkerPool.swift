@@ -44,11 +44,13 @@ import Darwin
 /// item on the core another thread holds can be preempted partway, and the
 /// caller, out of items, waits a scheduler slice for it; a loop of two
 /// items (a path fill's two bands) gains nothing from a worker at half a
-/// core. So every call site keeps an account of the loops its workers lost
-/// it while contended (`Balance`; contention is signalled by the OpenMP
-/// backend's rules, `raster_team_judge`), and one that lost most runs on
-/// the caller alone for RASTER_CONTENDED_HOLD_MS, then tries its workers
-/// again. Sites are told apart by their source location.
+/// core; and a worker woken onto the caller's own core runs the loop while
+/// the caller waits. So every call site keeps an account of the loops its
+/// workers lost it while contended (`Balance`; contention is signalled by
+/// the OpenMP backend's rules, `raster_team_judge`, and by such a
+/// hand-off), and one that lost runs on the caller alone for
+/// RASTER_CONTENDED_HOLD_MS, then tries its workers again. Sites are told
+/// apart by their source location.
 final class WorkerPool: @unchecked Sendable {
     let threads: Int
     /// The current loop's body; written only while no item of it can be
@@ -128,14 +130,17 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 
-    /// Claims and runs items of loop `generation` until none is left. A
-    /// worker adds its CPU time on them to `workerCPU`.
-    private func participate(_ participant: Int, generation: Int) {
+    /// Claims and runs items of loop `generation` until none is left, and
+    /// returns how many it ran. A worker adds its CPU time on them to
+    /// `workerCPU`.
+    @discardableResult
+    private func participate(_ participant: Int, generation: Int) -> Int {
         var cpu = participant == 0 ? 0 : raster_thread_cpu_ns()
+        var ran = 0
         while true {
             let word = claim.load(ordering: .acquiring)
             let next = word & 0xFFFF, count = word >> 16 & 0xFFFF
-            guard word >> 32 == generation & 0xFFFF_FFFF, next < count else { return }
+            guard word >> 32 == generation & 0xFFFF_FFFF, next < count else { return ran }
             guard claim.compareExchange(expected: word, desired: word + 1, ordering: .acquiringAndReleasing).exchanged
             else { continue }
             task!(participant, next)
@@ -144,6 +149,7 @@ final class WorkerPool: @unchecked Sendable {
                 workerCPU.add(now &- cpu, ordering: .relaxed)
                 cpu = now
             }
+            ran += 1
             done.add(1, ordering: .releasing)
         }
     }
@@ -224,10 +230,12 @@ final class WorkerPool: @unchecked Sendable {
                 if w.sleeping.exchange(false, ordering: .sequentiallyConsistent) { w.wake.signal() }
             }
             let cpu = raster_thread_cpu_ns()
-            participate(0, generation: ticket)
+            let callerItems = participate(0, generation: ticket)
             let callerDone = raster_now_ns(), callerCPU = raster_thread_cpu_ns() &- cpu
+            var polls = 0
             while done.load(ordering: .acquiring) < items {
-                if !spins { sched_yield() }
+                polls += 1
+                if !spins || polls > WorkerPool.joinSpinPolls { sched_yield() }
             }
             task = nil
             // The pool's first loop is where its workers first run, late
@@ -239,64 +247,92 @@ final class WorkerPool: @unchecked Sendable {
                     cpu_ns: callerCPU &+ helperCPU, helper_cpu_ns: helperCPU,
                     late: startedLate.load(ordering: .relaxed) ? 1 : 0, useless: 0)
                 var until = contendedUntil.load(ordering: .relaxed)
-                _ = raster_team_judge(&region, &until)
+                let solo = raster_team_judge(&region, &until)
+                // The caller ran none of the items: a woken worker took its
+                // core (the other is taken) and ran the loop alone, after a
+                // hand-off of two context switches. That is contention too.
+                if callerItems == 0 { until = max(until, region.join_ns &+ WorkerPool.contendedHold) }
                 contendedUntil.store(until, ordering: .relaxed)
                 // A site gets an account when first contended (so an
                 // uncontended frame never grows the table).
                 let contended = region.join_ns < until
-                if contended || sites[site] != nil { sites[site, default: Balance()].add(region, contended: contended) }
+                if contended || sites[site] != nil {
+                    sites[site, default: Balance()].add(region, contended: contended, handedOff: callerItems == 0,
+                                                        judged: items <= threads ? solo : nil)
+                }
             }
         }
     }
 
-    /// A call site's account of its workers while contended: per loop,
-    /// whether the caller alone would have been done sooner (at the rate
-    /// it did its own share) than the loop was. After
-    /// `WorkerPool.balanceLoops` contended loops, a site that lost most of
-    /// them runs on the caller alone for RASTER_CONTENDED_HOLD_MS.
+    /// A call site's account of its workers while contended. Three rules,
+    /// each read from a loop's clocks:
+    /// - **Handed off.** The caller ran none of the items: the worker it
+    ///   woke took its core (the other core being taken) and ran the whole
+    ///   loop while the caller waited, so the loop cost its 1-thread time
+    ///   plus two context switches. A trace of the fill's call site under
+    ///   `run --contend 1` on the 2-core Xeon VM showed it in most
+    ///   contended 2-band fills: the caller's CPU time under a microsecond,
+    ///   its wall time the loop's. Such a loop counts as lost, and as
+    ///   contention (idle workers then sleep instead of spinning on the
+    ///   caller's core).
+    /// - **One item per participant** (a path fill's bands: each repeats a
+    ///   set-up, so there is one per thread). Nothing to rebalance: a
+    ///   held-back worker holds its share, as in an OpenMP region, so such
+    ///   a loop is judged alone by the OpenMP backend's per-region rule
+    ///   (`raster_team_judge`: a lost short region, or a team that shared
+    ///   one core), or handed off; either sends the site alone at once.
+    /// - **More items than participants.** Handed out as threads come
+    ///   free, so under contention most loops still gain and a few lose a
+    ///   slice (OpenMP's join, by contrast, waits for every helper). Per
+    ///   loop: whether the caller alone would have been done sooner (at
+    ///   the rate it did its own share) than the loop was. After
+    ///   `WorkerPool.balanceLoops` contended loops, a site that lost most
+    ///   goes alone. Why a count of lost loops and not the time lost: on a
+    ///   VM the hypervisor holds either virtual CPU back now and then
+    ///   (steal), which also reads as contention; one such hold on a
+    ///   worker outweighs many loops' gain, while the caller's own holds,
+    ///   which going alone would not avoid, are seldom in its short share
+    ///   of a loop. A sum of time sent sites alone on an otherwise idle VM
+    ///   and cost 2-thread frames their gain; the count did not.
+    /// A site sent alone stays so for RASTER_CONTENDED_HOLD_MS, then tries
+    /// its workers again.
     ///
-    /// Why not the OpenMP backend's per-region rule (one lost short region
-    /// sends the site alone; `raster_team_judge` decides it, and the pool
-    /// uses only its contention signal): OpenMP's join waits for every
-    /// helper, so a held-back helper costs every region it is in, while the
-    /// pool waits only for a worker that holds an item, so under contention
-    /// most loops still gain and a few lose a slice. Why a count of lost
-    /// loops and not the time lost: on a VM the hypervisor holds either
-    /// virtual CPU back now and then (steal), which also reads as
-    /// contention; one such hold on a worker outweighs many loops' gain,
-    /// while the caller's own holds, which going alone would not avoid,
-    /// are seldom in its short share of a loop. A sum of time sent sites
-    /// alone on an otherwise idle VM and cost 2-thread frames their gain;
-    /// the count of lost loops did not.
-    ///
-    /// Measured on the 2-core Xeon VM: `rasterbench run --scenes morph
-    /// --kernels fill --variants exact --backends simd --threads 1,2
-    /// --quick --no-dram --contend 1 --rounds 12`, three runs of each build
-    /// alternating, t=2 median over t=1 median: with no rule morph (one
-    /// 2-band fill per frame) ran at 1.07-1.25; with the per-region rule
-    /// every row at 0.98-1.05 (61-88% of loops alone, the scaled scenes'
-    /// 2-thread gains lost as well); with this count morph at 1.06-1.11
-    /// and the scaled scenes kept gains of 0.6-1.0. With every loop forced
-    /// alone (2 threads doing exactly the 1-thread work) morph ran at
-    /// 1.00-1.06 and the blob at up to 1.53: under contention that host
-    /// resolves such a ratio to about 10%. Uncontended, `rasterbench ab`
-    /// against the build without a rule (8 rounds, every simd workload at
-    /// 1 and 2 threads): no 2-thread row slower, geomean +1.0%; with the
-    /// sum of time, 4 of 24 2-thread rows slower, geomean +9.8%.
-    private struct Balance {
+    /// Measured on the 2-core Xeon VM, `rasterbench run --variants
+    /// exact,full --backends simd,openmp --threads 1,2 --quick --no-dram
+    /// --contend 1 --rounds 10` (48 workloads), rows whose 2-thread median
+    /// was `slower` than their 1-thread one (the whole 95% interval above
+    /// 1.02): with the count rule alone, 1 in each of two runs (morph simd,
+    /// a 2-band fill: 1.26 and 1.18); with the per-region rule added for
+    /// one-item-per-participant loops, 0, 1 and 1 in three runs; with the
+    /// hand-off rule too, 0 in each of three runs. With every loop forced
+    /// alone (2 threads doing exactly the 1-thread work) that host showed
+    /// t2/t1 of 1.00-1.53 for identical work: it resolves such a ratio to
+    /// about 10%. Uncontended, `rasterbench ab` against the build without
+    /// a rule (8 rounds, every simd workload at 1 and 2 threads): no
+    /// 2-thread row slower with the count rule (geomean +1.0%); with a sum
+    /// of time, 4 of 24 (geomean +9.8%).
+    struct Balance {
         var soloUntil: UInt64 = 0
         /// Loops so far, and those the workers lost.
         var loops = 0, losses = 0
 
-        mutating func add(_ loop: raster_team_region, contended: Bool) {
+        /// `judged`: for a loop that had no item to hand out beyond one
+        /// per participant, the OpenMP backend's verdict on it (0: keep
+        /// the workers; else run alone until then). `handedOff`: the
+        /// caller ran none of the loop's items, which counts as lost.
+        mutating func add(_ loop: raster_team_region, contended: Bool, handedOff: Bool, judged: UInt64?) {
             guard contended else { loops = 0; losses = 0; return }
+            if let judged {
+                if judged != 0 || handedOff { soloUntil = max(judged, loop.join_ns &+ WorkerPool.contendedHold) }
+                return
+            }
             // The caller alone would do all the work at the rate it did its
             // own share: its CPU time over its wall time, which is below 1
             // when the caller, not a worker, is on the contended core.
             let callerCPU = loop.cpu_ns &- loop.helper_cpu_ns, callerWall = loop.caller_done_ns &- loop.fork_ns
             let work = Double(loop.cpu_ns)
             let alone = callerCPU >= callerWall || callerCPU == 0 ? work : work * Double(callerWall) / Double(callerCPU)
-            if alone < Double(loop.join_ns &- loop.fork_ns) { losses += 1 }
+            if handedOff || alone < Double(loop.join_ns &- loop.fork_ns) { losses += 1 }
             loops += 1
             guard loops >= WorkerPool.balanceLoops else { return }
             if 2 * losses > loops { soloUntil = loop.join_ns &+ WorkerPool.contendedHold }
@@ -304,6 +340,24 @@ final class WorkerPool: @unchecked Sendable {
             losses = 0
         }
     }
+
+    /// Polls the caller spins at the join before it yields its core on
+    /// every poll. A worker that holds the last item may be on the
+    /// caller's own core (under contention the scheduler can leave both
+    /// there while another thread has the other core: raster_omp.h,
+    /// RASTER_TEAM_MIN_CORE_PERCENT); a caller that spins then takes half
+    /// of that core from the worker it waits for, and the loop runs at up
+    /// to twice its 1-thread time. Yielding costs a system call when no
+    /// one else wants the core, so the caller first spins for the last
+    /// item's usual lag (a few microseconds). Seen on the 2-core Xeon VM
+    /// with `rasterbench run --scenes morph --filter morph --variants exact
+    /// --backends simd --threads 1,2 --quick --no-dram --contend 1 --rounds
+    /// 12`, each round's t=2 median over its t=1 median: with a caller that
+    /// always spun, the scaled morph rows ran at 1.5-2.0 in one to four
+    /// rounds of 12. Such rounds remain with the yield (the idle worker's
+    /// own spin window, when contention is not yet signalled, can do the
+    /// same), so the yield is kept for the argument, not for a measured gain.
+    static let joinSpinPolls = 128
 
     /// Contended loops a site's account covers: enough that a few loops
     /// whose worker was held back do not decide alone, few enough that a
