@@ -92,9 +92,11 @@ for label, path in sources:
     elif label != "ab base" and len(sys.argv) > 3:
         commit = sys.argv[3]
     rounds = max(len(v[0]) for t in table(p).values() for v in t.values())
-    print(f"- {commit[:7]} ({label}): {rows[0]['host_cpu']}, {rounds} rounds, median load "
+    # A commit is shortened; a name given for an uncommitted build is not.
+    name = commit[:7] if all(c in "0123456789abcdef" for c in commit[:7]) else commit
+    print(f"- {name} ({label}): {rows[0]['host_cpu']}, {rounds} rounds, median load "
           f"{loads[len(loads) // 2]:.2f} (the contender counts 1), {rows[0]['date']}")
-    sets.append((f"{commit[:7]} ({label})", ratios(table(p))))
+    sets.append((f"{name} ({label})", ratios(table(p))))
 print()
 print("t2/t1 = median at 2 threads / median at 1 thread, same build, same contention, with its 95% "
       "interval and verdict (`slower`: the whole interval above 1.02; `?`: measure more). "

@@ -302,7 +302,7 @@ final class WorkerPool: @unchecked Sendable {
     /// --contend 1 --rounds 10` (48 workloads), rows whose 2-thread median
     /// was `slower` than their 1-thread one (the whole 95% interval above
     /// 1.02): with the count rule alone, 1 in each of two runs (morph simd,
-    /// a 2-band fill: 1.26 and 1.18); with the per-region rule added for
+    /// a 2-band fill: 1.26 and 1.24); with the per-region rule added for
     /// one-item-per-participant loops, 0, 1 and 1 in three runs; with the
     /// hand-off rule too, 0 in each of three runs. With every loop forced
     /// alone (2 threads doing exactly the 1-thread work) that host showed
