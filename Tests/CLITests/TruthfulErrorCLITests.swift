@@ -36,6 +36,38 @@ final class TruthfulErrorCLITests: CLITestCase {
         try expectError(["render", "--scene", "aurora", "--max-seconds", "-1", "-o", "x.png"], "invalid --max-seconds: '-1' (accepted:")
     }
 
+    /// `--max-seconds` is kept end to end: a job whose work cannot fit is
+    /// stopped with a one-line error naming the limit, and writes nothing
+    /// (here 50 exact sigma-4096 blurs of 2000x2000, which ran 114 s
+    /// without a limit, stopped before the first: its floor alone is
+    /// beyond 0.05 s, and bench's set-up may use up the limit first).
+    func testAJobThatCannotFitItsTimeLimitStopsWithOneLineAndNoOutput() throws {
+        let blurs = Array(repeating: ##"{"op":"blur","sigma":4096}"##, count: 50).joined(separator: ",")
+        let job = dir.appendingPathComponent("slow.json")
+        try Data(##"{"width":2000,"height":2000,"ops":["## .utf8 + Data(blurs.utf8) + Data("]}".utf8)).write(to: job)
+        let out = dir.appendingPathComponent("slow.png")
+        for args in [["render", job.path, "--max-seconds", "0.05", "-o", out.path],
+                     ["bench", job.path, "--max-seconds", "0.05", "--quick"]] {
+            // Under timeout(1), so that a limit not kept fails (status 124)
+            // instead of running for minutes.
+            let p = Process(), err = Pipe()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+            p.arguments = ["-s", "KILL", "120", executable.path] + args
+            p.currentDirectoryURL = dir
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = err
+            try p.run()
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            XCTAssertTrue((1...123).contains(p.terminationStatus), "\(args): status \(p.terminationStatus)")
+            // A debug build's bench warns first, on a line of its own.
+            let lines = stderr.split(separator: "\n").filter { !$0.hasPrefix("WARNING: this is a DEBUG") }
+            XCTAssertEqual(lines.count, 1, "\(args): \(stderr)")
+            XCTAssertTrue(lines.first?.hasPrefix("error: invalid --max-seconds") == true, "\(args): \(stderr)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "\(args)")
+        }
+    }
+
     /// The libraries name a refused value by its parameter; every such
     /// error reaches the user naming the option they typed.
     func testLibraryParametersAreNamedAsTheirOptions() throws {
