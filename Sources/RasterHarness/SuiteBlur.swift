@@ -46,8 +46,11 @@ extension Suite {
             }
             if r.withQuality {
                 w.reference = ReferenceSource(key: "blur \(r.width)x\(r.height) sigma \(sigma)") {
-                    Reference.blur(try Fixtures.auroraLayer(width: r.width, height: r.height).view,
-                                   try GaussianBlur(sigma: sigma, edge: .transparent))
+                    // Held while its view is read: the view of a temporary
+                    // dangles once the optimiser ends the image's life.
+                    let layer = try Fixtures.auroraLayer(width: r.width, height: r.height)
+                    let blur = try GaussianBlur(sigma: sigma, edge: .transparent)
+                    return withExtendedLifetime(layer) { Reference.blur(layer.view, blur) }
                 }
             }
             return w
