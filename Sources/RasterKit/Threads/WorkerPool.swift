@@ -272,7 +272,9 @@ final class WorkerPool: @unchecked Sendable {
     ///   plus two context switches. A trace of the fill's call site under
     ///   `run --contend 1` on the 2-core Xeon VM showed it in most
     ///   contended 2-band fills: the caller's CPU time under a microsecond,
-    ///   its wall time the loop's. Such a loop counts as lost, and as
+    ///   its wall time the loop's (re-check: print `callerItems`,
+    ///   `callerCPU` and the region's times per loop in `run`, under the
+    ///   command below). Such a loop counts as lost, and as
     ///   contention (idle workers then sleep instead of spinning on the
     ///   caller's core).
     /// - **One item per participant** (a path fill's bands: each repeats a
