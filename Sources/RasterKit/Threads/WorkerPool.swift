@@ -325,7 +325,8 @@ final class WorkerPool: @unchecked Sendable {
         mutating func add(_ loop: raster_team_region, contended: Bool, handedOff: Bool, judged: UInt64?) {
             guard contended else { loops = 0; losses = 0; return }
             if let judged {
-                if judged != 0 || handedOff { soloUntil = max(judged, loop.join_ns &+ WorkerPool.contendedHold) }
+                // (The judge's deadline is this one: the join plus the hold.)
+                if judged != 0 || handedOff { soloUntil = loop.join_ns &+ WorkerPool.contendedHold }
                 return
             }
             // The caller alone would do all the work at the rate it did its
