@@ -178,22 +178,22 @@ int raster_gradient_prefers_spans(int width, double u_per_pixel, int intervals, 
     return (double)width >= RASTER_GRADIENT_SPAN_MIN_PIXELS * pieces;
 }
 
-raster_gradient_row raster_gradient_row_at(int shape, int extend, const float *starts, int intervals, int width,
-                                           const double geometry[3], int y) {
-    raster_gradient_row r = { shape, extend, intervals, width, 0, starts, 0, 0, 0, 0, 0, -1, { 0, 0, 0, 0 } };
+void raster_gradient_row_init(raster_gradient_row *r, int shape, int extend, const float *starts, int intervals,
+                              int width, const double geometry[3], int y) {
+    *r = (raster_gradient_row){ shape, extend, intervals, width, 0, starts, 0, 0, 0, 0, 0, -1, { 0, 0, 0, 0 } };
     if (shape == 0) {
-        r.ux = (float)geometry[0];
-        r.u0 = (float)(geometry[2] + (double)y * geometry[1]);
-        return r;
+        r->ux = (float)geometry[0];
+        r->u0 = (float)(geometry[2] + (double)y * geometry[1]);
+        return;
     }
-    r.cx = (float)geometry[0];
-    r.inv_r = (float)geometry[2];
+    r->cx = (float)geometry[0];
+    r->inv_r = (float)geometry[2];
     const float dy = (float)((double)y - geometry[1]);
-    r.dy2 = dy * dy;
+    r->dy2 = dy * dy;
     // The first x with x - cx >= 0 in Float, within [0, width].
-    const double m = ceil((double)r.cx);
-    r.mid = !(m > 0.0) ? 0 : (m > (double)width ? width : (int)m);
-    while (r.mid > 0 && (float)(r.mid - 1) - r.cx >= 0.0f) r.mid--;
-    while (r.mid < width && (float)r.mid - r.cx < 0.0f) r.mid++;
-    return r;
+    const double m = ceil((double)r->cx);
+    int mid = !(m > 0.0) ? 0 : (m > (double)width ? width : (int)m);
+    while (mid > 0 && (float)(mid - 1) - r->cx >= 0.0f) mid--;
+    while (mid < width && (float)mid - r->cx < 0.0f) mid++;
+    r->mid = mid;
 }

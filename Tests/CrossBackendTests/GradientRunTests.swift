@@ -330,9 +330,10 @@ struct GradientPixelGeometryProbe {
     }
 
     func row(_ y: Int, width: Int, starts: UnsafePointer<Float>, count: Int) -> raster_gradient_row {
-        var g = geometry
-        return withUnsafeBytes(of: &g) {
-            raster_gradient_row_at(shape, extend, starts, Int32(count), Int32(width), $0.bindMemory(to: Double.self).baseAddress, Int32(y))
+        var g = geometry, row = raster_gradient_row()
+        withUnsafeBytes(of: &g) {
+            raster_gradient_row_init(&row, shape, extend, starts, Int32(count), Int32(width), $0.bindMemory(to: Double.self).baseAddress, Int32(y))
         }
+        return row
     }
 }

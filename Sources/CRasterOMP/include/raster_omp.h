@@ -339,9 +339,14 @@ typedef struct {
 
 float raster_gradient_u(const raster_gradient_row *row, int x);
 
-/// Row y's parameters for a call whose `geometry` is raster_omp_gradient's.
-raster_gradient_row raster_gradient_row_at(int shape, int extend, const float *starts, int intervals, int width,
-                                           const double geometry[3], int y);
+/// Sets `row` to row y's parameters for a call whose `geometry` is
+/// raster_omp_gradient's. In place, not returned: a caller that copies a
+/// returned row reads it in wider loads than the stores that wrote it,
+/// and each such load waits for the stores to retire (a stall per row that
+/// cost the simd backend about a tenth of its linear frame; re-check:
+/// perf annotate the row loop and look for samples right after the call).
+void raster_gradient_row_init(raster_gradient_row *row, int shape, int extend, const float *starts, int intervals,
+                              int width, const double geometry[3], int y);
 
 /// The run of the row that starts at pixel x (< width): fills `span` and
 /// returns the run's end (exclusive). Every pixel of the run classifies,

@@ -30,12 +30,13 @@ struct GradientPixelGeometry {
         raster_gradient_prefers_spans(Int32(width), uPerPixel, Int32(intervals), extend, shape) != 0
     }
 
-    /// Row y's run-finder parameters; `starts` must outlive their use.
+    /// Sets `row` to row y's run-finder parameters (raster_gradient_row_init
+    /// says why in place); `starts` must outlive their use.
     @inline(__always)
-    func row(_ y: Int, width: Int, starts: UnsafePointer<Float>, intervals: Int) -> raster_gradient_row {
+    func start(_ row: inout raster_gradient_row, _ y: Int, width: Int, starts: UnsafePointer<Float>, intervals: Int) {
         withUnsafeBytes(of: values) { g in
-            raster_gradient_row_at(shape, extend, starts, Int32(intervals), Int32(width),
-                                   g.bindMemory(to: Double.self).baseAddress, Int32(y))
+            raster_gradient_row_init(&row, shape, extend, starts, Int32(intervals), Int32(width),
+                                     g.bindMemory(to: Double.self).baseAddress, Int32(y))
         }
     }
 }

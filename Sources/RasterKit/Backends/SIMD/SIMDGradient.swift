@@ -18,9 +18,10 @@ extension SIMDBackend {
         if pixel.prefersRuns(width: dst.width, intervals: ramp.starts.count) {
             RowBands.run(height: dst.height, threads: threads) { rows in
                 ramp.starts.withUnsafeBufferPointer { starts in
+                    var row = raster_gradient_row()
                     for y in rows {
-                        let row = pixel.row(y, width: dst.width, starts: starts.baseAddress!, intervals: starts.count)
-                        ramp.storeRuns(row, to: dst.row(y))
+                        pixel.start(&row, y, width: dst.width, starts: starts.baseAddress!, intervals: starts.count)
+                        ramp.storeRuns(&row, to: dst.row(y))
                     }
                 }
             }
@@ -93,8 +94,7 @@ struct RampLanes {
     /// drawn after it, which overwrite them. A radial row symmetric about
     /// its centre column draws one side and mirrors it.
     @inline(__always)
-    func storeRuns(_ row: raster_gradient_row, to p: UnsafeMutablePointer<UInt8>) {
-        var row = row
+    func storeRuns(_ row: inout raster_gradient_row, to p: UnsafeMutablePointer<UInt8>) {
         let width = Int(row.width)
         let m = Int(raster_gradient_mirror_axis(&row))
         guard m >= 0 else {
@@ -137,7 +137,7 @@ struct RampLanes {
             } else {
                 let lo = starts[k], hi = starts[k + 1]
                 var fold = (k: SIMD4<Float>(), c: SIMD4<Float>())
-                if Self.radialFold(row, span, slopes[k], biases[k], &fold) {
+                if Self.radialFold(&row, &span, slopes[k], biases[k], &fold) {
                     storeRadialRun(row, fold.k, fold.c, from: x, to: end, p)
                 } else if Self.convertsUnclamped(slopes[k], biases[k], lo, hi) {
                     storeRadialRunInterval(row, span, slopes[k], biases[k], lo, hi, from: x, to: end, p)
@@ -262,9 +262,9 @@ struct RampLanes {
     /// raster_gradient_radial_fold: whether a radial run's colours are one
     /// multiply-add per channel from d, and the coefficients.
     @inline(__always)
-    static func radialFold(_ row: raster_gradient_row, _ span: raster_gradient_span, _ sl: SIMD4<Float>, _ bi: SIMD4<Float>,
+    static func radialFold(_ row: inout raster_gradient_row, _ span: inout raster_gradient_span, _ sl: SIMD4<Float>, _ bi: SIMD4<Float>,
                            _ fold: inout (k: SIMD4<Float>, c: SIMD4<Float>)) -> Bool {
-        var row = row, span = span, sl = sl, bi = bi
+        var sl = sl, bi = bi
         return withUnsafeMutablePointer(to: &sl) { slp in
             withUnsafeMutablePointer(to: &bi) { bip in
                 withUnsafeMutablePointer(to: &fold.k) { kp in
