@@ -1,3 +1,5 @@
+import CRasterOMP
+
 /// Bilinear up-sampling of K1's grid variants, organised for vectors.
 ///
 /// The source (sw x sh, four Float planes) is first stretched horizontally
@@ -47,11 +49,20 @@ struct PlanarUpsampler {
         for r in 0..<(4 * sh) { source[r * pitch + sw] = 0 }
         PlanarUpsampler.stream(into: dst, sh: sh, threads: threads, scratch: scratch, slot: .freeformStretched,
                                tap: { rows.tap($0) }) { y, out in
+            let index = UnsafeRawPointer(tapIndex), weight = UnsafeRawPointer(tapWeight)
             for ch in 0..<4 {
-                let src = source + (ch * sh + y) * pitch, plane = out + ch * width
-                for x in 0..<width {
+                let src = source + (ch * sh + y) * pitch, plane = UnsafeMutableRawPointer(out + ch * width)
+                var x = 0
+                while x + Lanes.width <= width {
+                    let v = raster_taps8(src, index.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<Int32>.self),
+                                         weight.loadUnaligned(fromByteOffset: 4 * x, as: FloatLanes.self))
+                    plane.storeBytes(of: v, toByteOffset: 4 * x, as: FloatLanes.self)
+                    x += Lanes.width
+                }
+                while x < width {
                     let i = Int(tapIndex[x])
-                    plane[x] = src[i] + (src[i + 1] - src[i]) * tapWeight[x]
+                    plane.storeBytes(of: src[i] + (src[i + 1] - src[i]) * tapWeight[x], toByteOffset: 4 * x, as: Float.self)
+                    x += 1
                 }
             }
         }
