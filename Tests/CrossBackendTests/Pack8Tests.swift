@@ -8,6 +8,32 @@ import XCTest
 final class Pack8Tests: XCTestCase {
     /// Each channel of each pixel lands in its own byte of its own word,
     /// saturated to [0, 255].
+    /// The eight-tap helper gives, lane by lane and bit for bit, the
+    /// scalar tap a + (b - a) w (unfused) at random, repeated and edge
+    /// indices (the last index reads the spare element after the row).
+    func testTapsMatchTheScalarTapBitForBit() {
+        var rng = SeededGenerator(seed: 0x7A95)
+        let n = 97
+        var source = (0...n).map { _ in Float(rng.uniform(-300...600)) }
+        source[n] = 0
+        var mismatches = 0
+        for trial in 0..<5_000 {
+            var index = SIMD8<Int32>(), weight = SIMD8<Float>()
+            for k in 0..<8 {
+                index[k] = trial % 7 == 0 ? Int32(n - 1) : Int32(rng.next() % UInt64(n))
+                weight[k] = k == 0 ? 0 : (k == 1 ? 1 : Float(rng.uniform(0...1)))
+            }
+            let v = source.withUnsafeBufferPointer { raster_taps8($0.baseAddress!, index, weight) }
+            for k in 0..<8 {
+                let a = source[Int(index[k])], b = source[Int(index[k]) + 1]
+                let d = b - a
+                let p = d * weight[k]
+                if v[k].bitPattern != (a + p).bitPattern { mismatches += 1 }
+            }
+        }
+        XCTAssertEqual(mismatches, 0)
+    }
+
     func testIntegerPackSaturatesAndKeepsPixelOrder() {
         var rng = SeededGenerator(seed: 0x9AC8)
         let edges: [Int32] = [.min, -65_536, -32_769, -256, -1, 0, 1, 127, 254, 255, 256, 32_767, 32_768, 65_535, .max]
