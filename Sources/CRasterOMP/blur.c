@@ -14,6 +14,7 @@
 // result does not depend on the thread count.
 #include "raster_omp.h"
 #include "pixel.h"
+#include "raster_pack8.h"
 #include <string.h>
 
 #define LANES 64
@@ -402,10 +403,8 @@ void raster_omp_blur(const raster_omp_blur_filter *rows, const raster_omp_blur_f
 // MARK: - Down-sampled variants
 
 // Four RGBA pixels as 16 floats: one group of a stretched row.
-typedef float group16 __attribute__((ext_vector_type(16)));
+typedef raster_f16 group16;
 typedef float pixel4 __attribute__((ext_vector_type(4)));
-typedef int32_t group16i __attribute__((ext_vector_type(16)));
-typedef uint8_t group16b __attribute__((ext_vector_type(16)));
 
 // One pixel's four channels repeated over a group's 16 lanes.
 static inline group16 broadcast_pixel(const float *p) {
@@ -468,20 +467,16 @@ WIDE static void downsample_work(const void *ctx, int t, int lo, int hi) {
     }
 }
 
-// Four target pixels blended between two stretched rows, colour clamped to
-// alpha (premultiplied colour never exceeds alpha). Alpha reaches its
-// pixel's lanes by a shuffle: the scalar lane loop reading a[i | 3] costs
-// four gathers per 16 lanes in clang, about half of an openmp down2 frame
+// Four target pixels blended between two stretched rows, stored as
+// raster_pack16_alpha_clamped stores them (the Swift schedule's store too).
+// The shuffle there replaces the scalar lane loop's a[i | 3], which clang
+// made four gathers per 16 lanes, about half of an openmp down2 frame
 // (re-check: perf annotate upsample_work on a build of that loop).
 static inline void blend_group(const float *a, const float *b, float fy, uint8_t *out) {
     group16 top, bottom;
     memcpy(&top, a, sizeof top);
     memcpy(&bottom, b, sizeof bottom);
-    group16 v = top + (bottom - top) * fy;
-    const group16 alpha = __builtin_shufflevector(v, v, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15);
-    v = __builtin_elementwise_min(v, alpha);
-    v = __builtin_elementwise_min(__builtin_elementwise_max(v, (group16)0.0f), (group16)255.0f);
-    const group16b q = __builtin_convertvector(__builtin_convertvector(v + 0.5f, group16i), group16b);
+    const raster_b16 q = raster_pack16_alpha_clamped(top + (bottom - top) * fy);
     memcpy(out, &q, sizeof q);
 }
 

@@ -6,8 +6,27 @@ import XCTest
 /// their scalar rules, lane by lane, on random values and at the edges:
 /// a pack that breaks is named here, not by a kernel's image.
 final class Pack8Tests: XCTestCase {
-    /// Each channel of each pixel lands in its own byte of its own word,
-    /// saturated to [0, 255].
+    /// K3's 16-lane store: each channel min(v, its pixel's alpha), clamped
+    /// to [0, 255], floor(v + 1/2) as Float computes v + 1/2, on random
+    /// values, ties, and values outside [0, 255].
+    func testAlphaClampedPackMatchesTheScalarRule() {
+        var rng = SeededGenerator(seed: 0xB1A5)
+        let edges: [Float] = [-1e9, -300, -0.5, -0.0, 0, 0.49999997, 0.5, 1.5, 127.5, 254.5, 254.99998, 255, 255.5, 256, 1e9]
+        var mismatches = 0
+        for trial in 0..<20_000 {
+            var v = SIMD16<Float>()
+            for k in 0..<16 {
+                v[k] = trial < 200 ? edges[(trial + 3 * k) % edges.count] : Float(rng.uniform(-40...300))
+            }
+            let q = raster_pack16_alpha_clamped(v)
+            for k in 0..<16 {
+                let c = min(max(min(v[k], v[k | 3]), 0), 255)
+                if q[k] != UInt8((c + 0.5).rounded(.down)) { mismatches += 1 }
+            }
+        }
+        XCTAssertEqual(mismatches, 0)
+    }
+
     /// The eight-tap helper gives, lane by lane and bit for bit, the
     /// scalar tap a + (b - a) w (unfused) at random, repeated and edge
     /// indices (the last index reads the spare element after the row).
@@ -34,6 +53,8 @@ final class Pack8Tests: XCTestCase {
         XCTAssertEqual(mismatches, 0)
     }
 
+    /// Each channel of each pixel lands in its own byte of its own word,
+    /// saturated to [0, 255].
     func testIntegerPackSaturatesAndKeepsPixelOrder() {
         var rng = SeededGenerator(seed: 0x9AC8)
         let edges: [Int32] = [.min, -65_536, -32_769, -256, -1, 0, 1, 127, 254, 255, 256, 32_767, 32_768, 65_535, .max]

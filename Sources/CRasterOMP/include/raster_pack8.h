@@ -116,6 +116,26 @@ static inline raster_u16 raster_pack16_steps(raster_i16 p0, raster_i16 p1, raste
 #endif
 }
 
+typedef float raster_f16 __attribute__((ext_vector_type(16)));
+typedef uint8_t raster_b16 __attribute__((ext_vector_type(16)));
+
+/// Four RGBA pixels, 16 channel floats (pixel p in lanes 4p ... 4p + 3), as
+/// bytes for K3's stores: colour clamped to its pixel's alpha (premultiplied
+/// colour never exceeds alpha), each channel clamped to [0, 255] and
+/// rounded half up, floor(v + 0.5) of the clamped value (docs/contract.md
+/// §1). Clamping before or after the alpha minimum gives the same bytes
+/// (both are monotone). Alpha reaches its pixel's lanes by one shuffle; in
+/// Swift, whose SIMD minimum and maximum compile to per-lane code, the
+/// same store took integer tricks for the clamps and about twice the
+/// instructions per 16 channels (re-check: objdump -d of
+/// SIMDBlurResampler's upsample and of blur.c's upsample_work).
+static inline raster_b16 raster_pack16_alpha_clamped(raster_f16 v) {
+    const raster_f16 alpha = __builtin_shufflevector(v, v, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15);
+    v = __builtin_elementwise_min(v, alpha);
+    v = __builtin_elementwise_min(__builtin_elementwise_max(v, (raster_f16)0.0f), (raster_f16)255.0f);
+    return __builtin_convertvector(__builtin_convertvector(v + 0.5f, raster_i16), raster_b16);
+}
+
 /// Eight bilinear taps along a row: base[index[k]] + (base[index[k] + 1] -
 /// base[index[k]]) * weight[k], for the up-samplers' horizontal stretch,
 /// whose source indices follow no pattern a shuffle could use (any ratio of

@@ -1,3 +1,5 @@
+import CRasterOMP
+
 /// K3's own lane types: 16 lanes, not the 8 of `FloatLanes`. The blur's
 /// hot loops use only the concrete SIMD operators (+, -, *, fused
 /// multiply-add, bit operations, constant-index permutations); what 16
@@ -135,16 +137,10 @@ enum BlurBundle {
     }
 
     /// Stores 16 channel floats as four RGBA8 pixels at `p`, colour
-    /// clamped to alpha (premultiplied colour never exceeds alpha).
+    /// clamped to alpha (raster_pack16_alpha_clamped, shared with blur.c).
     @inline(__always)
     static func storePixels(_ v: BlurLanes, to p: UnsafeMutablePointer<UInt8>) {
-        let b = clampBits(v, limit: 255)
-        let f = unsafeBitCast(b, to: BlurLanes.self)
-        let alpha = BlurLanes(f[3], f[3], f[3], f[3], f[7], f[7], f[7], f[7], f[11], f[11], f[11], f[11], f[15], f[15], f[15], f[15])
-        let q = roundBits(minimum(b, unsafeBitCast(alpha, to: SIMD16<Int32>.self)))
-        // A plain lane loop: LLVM turns it into one narrowing store, where
-        // the generic `init(truncatingIfNeeded:)` stays an out-of-line call.
-        for i in 0..<16 { p[i] = UInt8(truncatingIfNeeded: q[i]) }
+        UnsafeMutableRawPointer(p).storeBytes(of: raster_pack16_alpha_clamped(v), as: SIMD16<UInt8>.self)
     }
 
     /// Stores 16 channel floats as UInt16 8.8 at `p`.
