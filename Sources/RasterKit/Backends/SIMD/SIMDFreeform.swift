@@ -95,7 +95,14 @@ extension SIMDBackend {
         RowBands.run(height: up.sh, threads: threads) { rows in
             for y in rows {
                 kernel.withRow(y) { plan in
+                    // Two vectors a step where they fit, as `renderFrame`.
                     var x = 0
+                    while x + 2 * Lanes.width <= up.sw {
+                        let (c0, c1) = S.evaluatePair(kernel, x: x, plan)
+                        up.storeSource(c0, x: x, y: y, count: Lanes.width)
+                        up.storeSource(c1, x: x + Lanes.width, y: y, count: Lanes.width)
+                        x += 2 * Lanes.width
+                    }
                     while x < up.sw {
                         up.storeSource(S.evaluate(kernel, x: x, plan), x: x, y: y, count: Lanes.width)
                         x += Lanes.width
