@@ -79,8 +79,14 @@ final class WorkerPool: @unchecked Sendable {
     private let startedLate = Atomic<Bool>(false)
     private let workerCPU = Atomic<UInt64>(0)
     /// Each call site's account (see `Balance`); read and written under
-    /// `exclusive`.
+    /// `exclusive`. A site's account is made when it is first contended,
+    /// which can be any frame of an animation, so the table's room is made
+    /// up front (`siteCapacity`): a first account, or the table growing
+    /// for one, would be an allocation that a steady frame keeps.
     private var sites: [Site: Balance] = [:]
+    /// Room for this many sites' accounts (the package has about 20 call
+    /// sites of `run`; more only means the table may grow once).
+    static let siteCapacity = 64
     private static let teamLoops = Atomic<UInt64>(0), soloLoops = Atomic<UInt64>(0)
     /// One parallel loop at a time per pool.
     private let exclusive = NSLock()
@@ -108,6 +114,7 @@ final class WorkerPool: @unchecked Sendable {
         self.threads = threads
         workers = (1..<max(threads, 1)).map { _ in Worker() }
         spins = threads <= ProcessInfo.processInfo.activeProcessorCount
+        sites.reserveCapacity(WorkerPool.siteCapacity)
         for i in 1..<max(threads, 1) {
             let t = Thread { [unowned self] in self.work(index: i) }
             t.name = "rasterkit-worker-\(i)"
@@ -216,6 +223,11 @@ final class WorkerPool: @unchecked Sendable {
             return
         }
         WorkerPool.teamLoops.add(1, ordering: .relaxed)
+        // The one allocation of a loop with workers: `withoutActuallyEscaping`
+        // boxes the closure (its escape check reads the box's count). The
+        // box is freed here, before `run` returns: the check traps if a
+        // worker still held it, so every allocation of a loop is given back
+        // within the loop (the soak and WorkerPoolAllocationTests count them).
         withoutActuallyEscaping(body) { body in
             task = body
             generation += 1
