@@ -369,12 +369,14 @@ WIDE static void strip_work(const void *ctx, int t, int lo, int hi) {
             const float *s = result[lead + y];
             if (c->image_out) {
                 // Colour clamped to alpha before rounding (rounding is
-                // monotonic, so this equals clamping after it).
+                // monotonic, so this equals clamping after it), 16 lanes
+                // at a time as the up-sampler stores (blend_group).
                 uint8_t out[LANES];
-                LANE_LOOP
-                for (int l = 0; l < LANES; l++) {
-                    const float v = s[l], al = s[(l & ~3) + 3];
-                    out[l] = (uint8_t)clamp_round(v < al ? v : al, 255.0f);
+                for (int l = 0; l < LANES; l += 16) {
+                    raster_f16 v;
+                    memcpy(&v, s + l, sizeof v);
+                    const raster_b16 q = raster_pack16_alpha_clamped(v);
+                    memcpy(out + l, &q, sizeof q);
                 }
                 uint8_t *dst = c->image_out + (ptrdiff_t)y * c->stride + 4 * x0;
                 if (count == STRIP_PIXELS) memcpy(dst, out, LANES); else memcpy(dst, out, (size_t)values);
