@@ -231,14 +231,25 @@ static void chunk(const row_plan *r, int x0, int n, float out[4][CHUNK]) {
 /// steps' chains (square root to divide) are independent, so one waits on
 /// latency while the other computes. `perf annotate` of `chunk` showed its
 /// time spread over those stores and reloads, and of a one-vector step its
-/// time stalled at the divide. The square roots (4 per 8 pixels with four
-/// points, about 6 cycles each on Zen 3) are the floor. Busy-host timings
-/// of the suite's frame at 1 thread, 12 alternating runs, 25th percentile:
-/// `chunk` 1.75 ms, one vector 1.58, two 1.46; four were no faster than two.
-/// The same operations in the same order as weights + accumulate +
-/// normalise (contraction is off here and the fused multiply-adds are
-/// written out where those have them), so the bytes are those of `chunk`.
+/// time stalled at the divide (busy-host timings of the suite's frame at 1
+/// thread, 12 alternating runs, 25th percentile: `chunk` 1.75 ms, one
+/// 8-lane vector 1.58, two 1.46; four were no faster than two).
+///
+/// The vectors are 16 lanes (zmm with AVX-512: `min_vector_width`, as
+/// clang otherwise splits them in two) and the square root is
+/// raster_k1_sqrt16's. The square roots, 4 per pixel with four points,
+/// were the floor: the square-root unit takes a 16-lane root per 12 cycles
+/// on Golden Cove, as an 8-lane one per 6, so 16 lanes alone gained
+/// nothing, and an estimated root on 8 lanes lost (its multiply-adds
+/// then outweighed the unit); together they halve the arithmetic's
+/// instructions and leave the unit idle (freeform study). The operations
+/// are otherwise those of weights + accumulate + normalise, in the same
+/// order (contraction is off here and the fused multiply-adds are written
+/// out where those have them); the simd backend's quartic curve takes the
+/// same square root, so both backends draw the same bytes.
 #define QUARTIC_STEPS 2
+#define QUARTIC_LANES 16
+__attribute__((min_vector_width(512)))
 static void chunk_quartic(const row_plan *r, int x0, int n, float out[4][CHUNK]) {
 #pragma clang fp contract(off)
     const raster_omp_freeform *g = r->g;
@@ -251,37 +262,37 @@ static void chunk_quartic(const row_plan *r, int x0, int n, float out[4][CHUNK])
         if (!(p->x_max < left || p->x_min > right)) near[count++] = p;
     }
     const int uniform = g->uniform_alpha;
-    const raster_k1_f8 zero = 0.0f, one = 1.0f;
+    const raster_k1_f16 zero = 0.0f, one = 1.0f;
     float sum[CHUNK];
     int empty = 0;
-    for (int j = 0; j < CHUNK; j += 8 * QUARTIC_STEPS) {
-        raster_k1_f8 s[QUARTIC_STEPS], a[QUARTIC_STEPS][4];
+    for (int j = 0; j < CHUNK; j += QUARTIC_LANES * QUARTIC_STEPS) {
+        raster_k1_f16 s[QUARTIC_STEPS], a[QUARTIC_STEPS][4];
         for (int h = 0; h < QUARTIC_STEPS; h++) { s[h] = zero; for (int ch = 0; ch < 4; ch++) a[h][ch] = zero; }
         for (int q = 0; q < count; q++) {
             const reach *p = near[q];
             const float *col = g->columns + (ptrdiff_t)p->index * g->pitch + x0 + j;
             const int base = p == r->active; // the base point: its difference is zero
             for (int h = 0; h < QUARTIC_STEPS; h++) {
-                raster_k1_f8 t;
-                memcpy(&t, col + 8 * h, sizeof t);
-                const raster_k1_f8 m = __builtin_elementwise_max(one - __builtin_elementwise_sqrt(t + p->dy2), zero);
-                const raster_k1_f8 m2 = m * m, f = m2 * m2;
+                raster_k1_f16 t;
+                memcpy(&t, col + QUARTIC_LANES * h, sizeof t);
+                const raster_k1_f16 m = __builtin_elementwise_max(one - raster_k1_sqrt16(t + p->dy2), zero);
+                const raster_k1_f16 m2 = m * m, f = m2 * m2;
                 s[h] = s[h] + f;
                 if (base) continue;
-                for (int ch = 0; ch < 3; ch++) a[h][ch] = __builtin_elementwise_fma(f, (raster_k1_f8)p->delta[ch], a[h][ch]);
-                if (!uniform) a[h][3] = __builtin_elementwise_fma(f, (raster_k1_f8)p->delta[3], a[h][3]);
+                for (int ch = 0; ch < 3; ch++) a[h][ch] = __builtin_elementwise_fma(f, (raster_k1_f16)p->delta[ch], a[h][ch]);
+                if (!uniform) a[h][3] = __builtin_elementwise_fma(f, (raster_k1_f16)p->delta[3], a[h][3]);
             }
         }
         for (int h = 0; h < QUARTIC_STEPS; h++) {
-            const int x = j + 8 * h;
-            const raster_k1_f8 inv = raster_k1_reciprocal8(s[h] > zero ? s[h] : one);
+            const int x = j + QUARTIC_LANES * h;
+            const raster_k1_f16 inv = one / (s[h] > zero ? s[h] : one);
             for (int ch = 0; ch < 4; ch++) {
-                const raster_k1_f8 o = ch == 3 && uniform ? (raster_k1_f8)r->base[3]
-                                                          : __builtin_elementwise_fma(a[h][ch], inv, (raster_k1_f8)r->base[ch]);
+                const raster_k1_f16 o = ch == 3 && uniform ? (raster_k1_f16)r->base[3]
+                                                           : __builtin_elementwise_fma(a[h][ch], inv, (raster_k1_f16)r->base[ch]);
                 memcpy(out[ch] + x, &o, sizeof o);
             }
             memcpy(sum + x, &s[h], sizeof s[h]);
-            empty |= __builtin_reduce_or((raster_i8)(s[h] <= zero));
+            empty |= __builtin_reduce_or((raster_i16)(s[h] <= zero));
         }
     }
     if (!empty) return;

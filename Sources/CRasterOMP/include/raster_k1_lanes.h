@@ -2,6 +2,9 @@
 #define RASTER_K1_LANES_H
 
 #include "raster_pack8.h"
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#endif
 
 /// Eight-lane steps of K1's blend that both threaded backends call
 /// (raster_pack8.h says why they are shared).
@@ -14,6 +17,55 @@ typedef raster_u8 raster_k1_u8;
 /// of the simd backend's K1 row loop under `perf record`).
 static inline raster_k1_f8 raster_k1_reciprocal8(raster_k1_f8 v) { return 1.0f / v; }
 
+/// Sixteen pixels' lanes, for the openmp quartic blend's steps.
+typedef raster_f16 raster_k1_f16;
+
+/// sqrt(v) for v >= 0 (finite), 16 lanes. With AVX-512 from the hardware's
+/// 14-bit reciprocal square-root estimate r and one Newton step on d = v r,
+///
+///     sqrt(v) = d + d (1/2 - d r / 2),
+///
+/// in four multiply-adds on the two 512-bit pipes: K1 takes a square root
+/// per point per pixel, and the square-root unit, which takes one 16-lane
+/// root per 12 cycles on Golden Cove (uops.info), was the floor of the
+/// quartic blend (freeform study). Accuracy: the step leaves a relative
+/// error of about 1.5 (2^-14)^2 < 2^-27 plus the roundings of its four
+/// operations, a few units in the last place: the order of the rounding
+/// already in v (K1's v = dx^2/L^2 + dy^2/L^2, summed in float). The
+/// freeform tests and `rasterbench verify` hold every backend to the one
+/// level of docs/contract.md. v = 0 gives 0 (the estimate is taken of
+/// max(v, FLT_MIN), which is finite). Without AVX-512 (F and VL, as
+/// raster_k1_sqrt8 needs), the square root.
+static inline raster_k1_f16 raster_k1_sqrt16(raster_k1_f16 v) {
+#if defined(__AVX512F__) && defined(__AVX512VL__)
+#pragma clang fp contract(off)
+    const raster_k1_f16 r = (raster_k1_f16)_mm512_rsqrt14_ps((__m512)__builtin_elementwise_max(v, (raster_k1_f16)1.17549435e-38f));
+    const raster_k1_f16 d = v * r;
+    const raster_k1_f16 e = __builtin_elementwise_fma(-d, r * 0.5f, (raster_k1_f16)0.5f);
+    return __builtin_elementwise_fma(d, e, d);
+#else
+    return __builtin_elementwise_sqrt(v);
+#endif
+}
+
+/// raster_k1_sqrt16 on eight lanes, lane for lane the same value (the
+/// 256-bit estimate is the 512-bit one's), for the simd backend's single
+/// vectors.
+static inline raster_k1_f8 raster_k1_sqrt8(raster_k1_f8 v) {
+#if defined(__AVX512F__) && defined(__AVX512VL__)
+#pragma clang fp contract(off)
+    const raster_k1_f8 r = (raster_k1_f8)_mm256_rsqrt14_ps((__m256)__builtin_elementwise_max(v, (raster_k1_f8)1.17549435e-38f));
+    const raster_k1_f8 d = v * r;
+    const raster_k1_f8 e = __builtin_elementwise_fma(-d, r * 0.5f, (raster_k1_f8)0.5f);
+    return __builtin_elementwise_fma(d, e, d);
+#else
+    return __builtin_elementwise_sqrt(v);
+#endif
+}
+
+/// 1 / v on sixteen lanes (raster_k1_reciprocal8's reason, twice as wide).
+static inline raster_k1_f16 raster_k1_reciprocal16(raster_k1_f16 v) { return 1.0f / v; }
+
 /// Eight pixels' channels (pixel i in lane i, 8-bit units) as RGBA8 words:
 /// floor(v + 0.5) clamped to [0, 255], the bytes of `raster_quantize` (and
 /// of RasterKit's `Lanes.quantize`) for every v below 2^31 - 1. With AVX2
@@ -23,6 +75,20 @@ static inline raster_k1_f8 raster_k1_reciprocal8(raster_k1_f8 v) { return 1.0f /
 /// [0, 255] up to rounding, so the clamp is rarely used but must stay).
 static inline raster_k1_u8 raster_k1_pack8(raster_k1_f8 r, raster_k1_f8 g, raster_k1_f8 b, raster_k1_f8 a) {
     return raster_pack8_truncated(r + 0.5f, g + 0.5f, b + 0.5f, a + 0.5f);
+}
+
+/// raster_k1_pack8 of sixteen pixels, as two halves (the packs work within
+/// 128-bit lanes, so pixel order is kept per half).
+static inline raster_u16 raster_k1_pack16(raster_k1_f16 r, raster_k1_f16 g, raster_k1_f16 b, raster_k1_f16 a) {
+#define RASTER_K1_LOW 0, 1, 2, 3, 4, 5, 6, 7
+#define RASTER_K1_HIGH 8, 9, 10, 11, 12, 13, 14, 15
+    const raster_k1_u8 lo = raster_k1_pack8(__builtin_shufflevector(r, r, RASTER_K1_LOW), __builtin_shufflevector(g, g, RASTER_K1_LOW),
+                                            __builtin_shufflevector(b, b, RASTER_K1_LOW), __builtin_shufflevector(a, a, RASTER_K1_LOW));
+    const raster_k1_u8 hi = raster_k1_pack8(__builtin_shufflevector(r, r, RASTER_K1_HIGH), __builtin_shufflevector(g, g, RASTER_K1_HIGH),
+                                            __builtin_shufflevector(b, b, RASTER_K1_HIGH), __builtin_shufflevector(a, a, RASTER_K1_HIGH));
+#undef RASTER_K1_LOW
+#undef RASTER_K1_HIGH
+    return __builtin_shufflevector(lo, hi, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
 }
 
 #endif

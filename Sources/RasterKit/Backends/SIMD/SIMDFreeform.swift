@@ -46,7 +46,17 @@ extension SIMDBackend {
                                     to: row + 4 * x, count: n)
                     }
                     var x = 0
-                    while x + 2 * Lanes.width <= dst.width {
+                    @inline(__always) func store16(_ c: (Float16Lanes, Float16Lanes, Float16Lanes, Float16Lanes), _ x: Int) {
+                        UnsafeMutableRawPointer(row + 4 * x).storeBytes(of: raster_k1_pack16(c.0, c.1, c.2, c.3),
+                                                                      as: Word16Lanes.self)
+                    }
+                    while x + 32 <= dst.width {
+                        let (c0, c1) = S.evaluate32(kernel, x: x, plan)
+                        store16(c0, x)
+                        store16(c1, x + 16)
+                        x += 32
+                    }
+                    if x + 2 * Lanes.width <= dst.width {
                         let (c0, c1) = S.evaluatePair(kernel, x: x, plan)
                         Lanes.store(packBlend(c0), to: row + 4 * x, count: Lanes.width)
                         Lanes.store(packBlend(c1), to: row + 4 * (x + Lanes.width), count: Lanes.width)
@@ -131,6 +141,9 @@ protocol FreeformSampler {
     /// The vectors at x and x + `Lanes.width`.
     static func evaluatePair<C: WeightCurve>(_ k: FreeformLanes<C>, x: Int, _ plan: FreeformLanes<C>.RowPlan)
         -> ((FloatLanes, FloatLanes, FloatLanes, FloatLanes), (FloatLanes, FloatLanes, FloatLanes, FloatLanes))
+    /// 32 pixels as two vectors of 16 lanes.
+    static func evaluate32<C: WeightCurve>(_ k: FreeformLanes<C>, x: Int, _ plan: FreeformLanes<C>.RowPlan)
+        -> ((Float16Lanes, Float16Lanes, Float16Lanes, Float16Lanes), (Float16Lanes, Float16Lanes, Float16Lanes, Float16Lanes))
 }
 
 enum Plain: FreeformSampler {
@@ -141,6 +154,11 @@ enum Plain: FreeformSampler {
     static func evaluatePair<C: WeightCurve>(_ k: FreeformLanes<C>, x: Int, _ plan: FreeformLanes<C>.RowPlan)
         -> ((FloatLanes, FloatLanes, FloatLanes, FloatLanes), (FloatLanes, FloatLanes, FloatLanes, FloatLanes)) {
         k.evaluatePair(x: x, plan)
+    }
+    @inline(__always)
+    static func evaluate32<C: WeightCurve>(_ k: FreeformLanes<C>, x: Int, _ plan: FreeformLanes<C>.RowPlan)
+        -> ((Float16Lanes, Float16Lanes, Float16Lanes, Float16Lanes), (Float16Lanes, Float16Lanes, Float16Lanes, Float16Lanes)) {
+        k.evaluate32(x: x, plan)
     }
 }
 
@@ -302,6 +320,62 @@ struct FreeformLanes<Curve: WeightCurve> {
         return (finish(x: x, sum0, r0, g0, b0, a0, plan), finish(x: x + w, sum1, r1, g1, b1, a1, plan))
     }
 
+    /// `evaluatePair` as two vectors of 16 lanes, at x and x + 16 (one
+    /// AVX-512 register each: the same arithmetic lane by lane in half the
+    /// instructions, which the quartic curve's square root from
+    /// raster_k1_sqrt16 needs to be cheaper than the square-root unit; two,
+    /// so that two chains from the square roots to the divide are
+    /// independent, as in C's `chunk_quartic`: one alone waited on the
+    /// divide). For the full frame, whose store packs 16 pixels at once
+    /// (raster_k1_pack16).
+    @inline(__always)
+    func evaluate32(x: Int, _ plan: RowPlan) -> ((Float16Lanes, Float16Lanes, Float16Lanes, Float16Lanes),
+                                                (Float16Lanes, Float16Lanes, Float16Lanes, Float16Lanes)) {
+        let w = 16
+        let left = (Float(x) + 0.5) * sampleX, right = (Float(x) + 0.5 + Float(2 * w - 1)) * sampleX
+        let table = UnsafeRawPointer(self.columns.unsafelyUnwrapped)
+        var sum0 = Float16Lanes(), r0 = Float16Lanes(), g0 = Float16Lanes(), b0 = Float16Lanes(), a0 = Float16Lanes()
+        var sum1 = Float16Lanes(), r1 = Float16Lanes(), g1 = Float16Lanes(), b1 = Float16Lanes(), a1 = Float16Lanes()
+        // One loop per alpha case, so that the usual one (a uniform alpha)
+        // has no alpha accumulators: with them the register allocator kept
+        // five of the ten in memory, a load and a store per multiply-add
+        // (`perf annotate` of the full-frame closure).
+        @inline(__always) func accumulate(alpha: Bool) {
+            for k in 0..<plan.count {
+                let p = plan.reach[k]
+                if p.xMax < left || p.xMin > right { continue }
+                let offset = 4 &* (p.offset &+ x)
+                let f0 = curve.weight16(table.loadUnaligned(fromByteOffset: offset, as: Float16Lanes.self) + p.dy2)
+                let f1 = curve.weight16(table.loadUnaligned(fromByteOffset: offset &+ 4 &* w, as: Float16Lanes.self) + p.dy2)
+                sum0 += f0; sum1 += f1
+                if k == 0 { continue }
+                r0 = r0.addingProduct(f0, p.dr); g0 = g0.addingProduct(f0, p.dg); b0 = b0.addingProduct(f0, p.db)
+                r1 = r1.addingProduct(f1, p.dr); g1 = g1.addingProduct(f1, p.dg); b1 = b1.addingProduct(f1, p.db)
+                if alpha { a0 = a0.addingProduct(f0, p.da); a1 = a1.addingProduct(f1, p.da) }
+            }
+        }
+        if uniformAlpha { accumulate(alpha: false) } else { accumulate(alpha: true) }
+        return (finish16(x: x, sum0, r0, g0, b0, a0, plan), finish16(x: x + w, sum1, r1, g1, b1, a1, plan))
+    }
+
+    /// `finish` on 16 lanes (the empty-lane case by halves).
+    @inline(__always)
+    func finish16(x: Int, _ sum: Float16Lanes, _ r: Float16Lanes, _ g: Float16Lanes, _ b: Float16Lanes, _ a: Float16Lanes,
+                  _ plan: RowPlan) -> (Float16Lanes, Float16Lanes, Float16Lanes, Float16Lanes) {
+        if _slowPath(Lanes.any(sum.lowHalf .== 0) || Lanes.any(sum.highHalf .== 0)) {
+            let w = Lanes.width
+            let lo = finish(x: x, sum.lowHalf, r.lowHalf, g.lowHalf, b.lowHalf, a.lowHalf, plan)
+            let hi = finish(x: x + w, sum.highHalf, r.highHalf, g.highHalf, b.highHalf, a.highHalf, plan)
+            return (Float16Lanes(lowHalf: lo.0, highHalf: hi.0), Float16Lanes(lowHalf: lo.1, highHalf: hi.1),
+                    Float16Lanes(lowHalf: lo.2, highHalf: hi.2), Float16Lanes(lowHalf: lo.3, highHalf: hi.3))
+        }
+        // `normalise` on 16 lanes.
+        let inv = raster_k1_reciprocal16(sum), base = plan.base
+        let alpha = uniformAlpha ? Float16Lanes(repeating: base.w) : Float16Lanes(repeating: base.w).addingProduct(a, inv)
+        return (Float16Lanes(repeating: base.x).addingProduct(r, inv), Float16Lanes(repeating: base.y).addingProduct(g, inv),
+                Float16Lanes(repeating: base.z).addingProduct(b, inv), alpha)
+    }
+
     /// The blend of the vector at x from its sums: `normalise`, and the
     /// nearest point's colour where no point reaches.
     @inline(__always)
@@ -423,6 +497,8 @@ enum FreeformLanesDispatch {
 /// f = max(0, 1 - d/L)^e in one of its computable forms, from t = d^2 / L^2.
 protocol WeightCurve {
     func weight(_ t: FloatLanes) -> FloatLanes
+    /// The same for 16 lanes (`evaluatePair`'s two vectors).
+    func weight16(_ t: Float16Lanes) -> Float16Lanes
 }
 
 extension WeightCurve {
@@ -430,12 +506,27 @@ extension WeightCurve {
     static func base(_ t: FloatLanes) -> FloatLanes {
         Lanes.positivePart(1 - t.squareRoot())
     }
+
+    /// Each half as `weight` computes it.
+    @inline(__always)
+    func weight16(_ t: Float16Lanes) -> Float16Lanes {
+        Float16Lanes(lowHalf: weight(t.lowHalf), highHalf: weight(t.highHalf))
+    }
 }
 
-/// e = 4, Telegram's default: two squarings.
+/// e = 4, Telegram's default: two squarings. The square root is taken as
+/// the openmp quartic blend takes it (raster_k1_sqrt16 and its 8-lane
+/// twin: with AVX-512 an estimate and a Newton step, which
+/// raster_k1_lanes.h argues and the freeform study measured), so both
+/// backends draw the same bytes.
 struct QuarticCurve: WeightCurve {
     @inline(__always) func weight(_ t: FloatLanes) -> FloatLanes {
-        let m = Self.base(t), m2 = m * m
+        let m = Lanes.positivePart(1 - raster_k1_sqrt8(t)), m2 = m * m
+        return m2 * m2
+    }
+
+    @inline(__always) func weight16(_ t: Float16Lanes) -> Float16Lanes {
+        let m = Lanes.maximum(1 - raster_k1_sqrt16(t), Float16Lanes(repeating: 0)), m2 = m * m
         return m2 * m2
     }
 }
