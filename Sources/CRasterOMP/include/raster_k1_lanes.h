@@ -34,10 +34,9 @@ typedef raster_f16 raster_k1_f16;
 /// already in v (K1's v = dx^2/L^2 + dy^2/L^2, summed in float). The
 /// freeform tests and `rasterbench verify` hold every backend to the one
 /// level of docs/contract.md. v = 0 gives 0 (the estimate is taken of
-/// max(v, FLT_MIN), which is finite). Without AVX-512 (F and VL, as
-/// raster_k1_sqrt8 needs), the square root.
+/// max(v, FLT_MIN), which is finite). Without AVX-512, the square root.
 static inline raster_k1_f16 raster_k1_sqrt16(raster_k1_f16 v) {
-#if defined(__AVX512F__) && defined(__AVX512VL__)
+#if defined(__AVX512F__)
 #pragma clang fp contract(off)
     const raster_k1_f16 r = (raster_k1_f16)_mm512_rsqrt14_ps((__m512)__builtin_elementwise_max(v, (raster_k1_f16)1.17549435e-38f));
     const raster_k1_f16 d = v * r;
@@ -48,19 +47,12 @@ static inline raster_k1_f16 raster_k1_sqrt16(raster_k1_f16 v) {
 #endif
 }
 
-/// raster_k1_sqrt16 on eight lanes, lane for lane the same value (the
-/// 256-bit estimate is the 512-bit one's), for the simd backend's single
-/// vectors.
+/// raster_k1_sqrt16 of eight lanes (the simd backend's single vectors):
+/// the same lanes, so the same values.
 static inline raster_k1_f8 raster_k1_sqrt8(raster_k1_f8 v) {
-#if defined(__AVX512F__) && defined(__AVX512VL__)
-#pragma clang fp contract(off)
-    const raster_k1_f8 r = (raster_k1_f8)_mm256_rsqrt14_ps((__m256)__builtin_elementwise_max(v, (raster_k1_f8)1.17549435e-38f));
-    const raster_k1_f8 d = v * r;
-    const raster_k1_f8 e = __builtin_elementwise_fma(-d, r * 0.5f, (raster_k1_f8)0.5f);
-    return __builtin_elementwise_fma(d, e, d);
-#else
-    return __builtin_elementwise_sqrt(v);
-#endif
+    const raster_k1_f16 twice = __builtin_shufflevector(v, v, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7);
+    const raster_k1_f16 root = raster_k1_sqrt16(twice);
+    return __builtin_shufflevector(root, root, 0, 1, 2, 3, 4, 5, 6, 7);
 }
 
 /// 1 / v on sixteen lanes (raster_k1_reciprocal8's reason, twice as wide).

@@ -56,12 +56,6 @@ extension SIMDBackend {
                         store16(c1, x + 16)
                         x += 32
                     }
-                    if x + 2 * Lanes.width <= dst.width {
-                        let (c0, c1) = S.evaluatePair(kernel, x: x, plan)
-                        Lanes.store(packBlend(c0), to: row + 4 * x, count: Lanes.width)
-                        Lanes.store(packBlend(c1), to: row + 4 * (x + Lanes.width), count: Lanes.width)
-                        x += 2 * Lanes.width
-                    }
                     while x + Lanes.width <= dst.width { body(x, Lanes.width); x += Lanes.width }
                     if x < dst.width { body(x, dst.width - x) }
                 }
@@ -105,13 +99,18 @@ extension SIMDBackend {
         RowBands.run(height: up.sh, threads: threads) { rows in
             for y in rows {
                 kernel.withRow(y) { plan in
-                    // Two vectors a step where they fit, as `renderFrame`.
+                    // 32 pixels a step where they fit, as `renderFrame`.
+                    @inline(__always) func store16(_ c: (Float16Lanes, Float16Lanes, Float16Lanes, Float16Lanes), _ x: Int) {
+                        up.storeSource((c.0.lowHalf, c.1.lowHalf, c.2.lowHalf, c.3.lowHalf), x: x, y: y, count: Lanes.width)
+                        up.storeSource((c.0.highHalf, c.1.highHalf, c.2.highHalf, c.3.highHalf), x: x + Lanes.width, y: y,
+                                       count: Lanes.width)
+                    }
                     var x = 0
-                    while x + 2 * Lanes.width <= up.sw {
-                        let (c0, c1) = S.evaluatePair(kernel, x: x, plan)
-                        up.storeSource(c0, x: x, y: y, count: Lanes.width)
-                        up.storeSource(c1, x: x + Lanes.width, y: y, count: Lanes.width)
-                        x += 2 * Lanes.width
+                    while x + 32 <= up.sw {
+                        let (c0, c1) = S.evaluate32(kernel, x: x, plan)
+                        store16(c0, x)
+                        store16(c1, x + 16)
+                        x += 32
                     }
                     while x < up.sw {
                         up.storeSource(S.evaluate(kernel, x: x, plan), x: x, y: y, count: Lanes.width)
@@ -138,9 +137,6 @@ private func packBlend(_ c: (FloatLanes, FloatLanes, FloatLanes, FloatLanes)) ->
 protocol FreeformSampler {
     static func evaluate<C: WeightCurve>(_ k: FreeformLanes<C>, x: Int, _ plan: FreeformLanes<C>.RowPlan)
         -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes)
-    /// The vectors at x and x + `Lanes.width`.
-    static func evaluatePair<C: WeightCurve>(_ k: FreeformLanes<C>, x: Int, _ plan: FreeformLanes<C>.RowPlan)
-        -> ((FloatLanes, FloatLanes, FloatLanes, FloatLanes), (FloatLanes, FloatLanes, FloatLanes, FloatLanes))
     /// 32 pixels as two vectors of 16 lanes.
     static func evaluate32<C: WeightCurve>(_ k: FreeformLanes<C>, x: Int, _ plan: FreeformLanes<C>.RowPlan)
         -> ((Float16Lanes, Float16Lanes, Float16Lanes, Float16Lanes), (Float16Lanes, Float16Lanes, Float16Lanes, Float16Lanes))
@@ -150,11 +146,6 @@ enum Plain: FreeformSampler {
     @inline(__always)
     static func evaluate<C: WeightCurve>(_ k: FreeformLanes<C>, x: Int, _ plan: FreeformLanes<C>.RowPlan)
         -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) { k.evaluate(x: x, plan) }
-    @inline(__always)
-    static func evaluatePair<C: WeightCurve>(_ k: FreeformLanes<C>, x: Int, _ plan: FreeformLanes<C>.RowPlan)
-        -> ((FloatLanes, FloatLanes, FloatLanes, FloatLanes), (FloatLanes, FloatLanes, FloatLanes, FloatLanes)) {
-        k.evaluatePair(x: x, plan)
-    }
     @inline(__always)
     static func evaluate32<C: WeightCurve>(_ k: FreeformLanes<C>, x: Int, _ plan: FreeformLanes<C>.RowPlan)
         -> ((Float16Lanes, Float16Lanes, Float16Lanes, Float16Lanes), (Float16Lanes, Float16Lanes, Float16Lanes, Float16Lanes)) {
@@ -291,42 +282,15 @@ struct FreeformLanes<Curve: WeightCurve> {
         return finish(x: x, sum, r, g, b, a, plan)
     }
 
-    /// `evaluate` of the vectors at x and x + `Lanes.width` together: two
-    /// independent chains from the square roots to the divide, where one
-    /// vector alone leaves the core waiting on their latency (C's
-    /// `chunk_quartic` does the same). A point is skipped only when it
-    /// reaches neither vector; where it does not reach, its weight is 0, so
-    /// the sums are those of `evaluate`.
-    @inline(__always)
-    func evaluatePair(x: Int, _ plan: RowPlan)
-        -> ((FloatLanes, FloatLanes, FloatLanes, FloatLanes), (FloatLanes, FloatLanes, FloatLanes, FloatLanes)) {
-        let w = Lanes.width
-        let left = (Float(x) + 0.5) * sampleX, right = (Float(x) + 0.5 + Float(2 * w - 1)) * sampleX
-        let table = UnsafeRawPointer(self.columns.unsafelyUnwrapped)
-        var sum0 = FloatLanes(), r0 = FloatLanes(), g0 = FloatLanes(), b0 = FloatLanes(), a0 = FloatLanes()
-        var sum1 = FloatLanes(), r1 = FloatLanes(), g1 = FloatLanes(), b1 = FloatLanes(), a1 = FloatLanes()
-        for k in 0..<plan.count {
-            let p = plan.reach[k]
-            if p.xMax < left || p.xMin > right { continue }
-            let offset = 4 &* (p.offset &+ x)
-            let f0 = curve.weight(table.loadUnaligned(fromByteOffset: offset, as: FloatLanes.self) + p.dy2)
-            let f1 = curve.weight(table.loadUnaligned(fromByteOffset: offset &+ 4 &* w, as: FloatLanes.self) + p.dy2)
-            sum0 += f0; sum1 += f1
-            if k == 0 { continue }
-            r0 = r0.addingProduct(f0, p.dr); g0 = g0.addingProduct(f0, p.dg); b0 = b0.addingProduct(f0, p.db)
-            r1 = r1.addingProduct(f1, p.dr); g1 = g1.addingProduct(f1, p.dg); b1 = b1.addingProduct(f1, p.db)
-            if !uniformAlpha { a0 = a0.addingProduct(f0, p.da); a1 = a1.addingProduct(f1, p.da) }
-        }
-        return (finish(x: x, sum0, r0, g0, b0, a0, plan), finish(x: x + w, sum1, r1, g1, b1, a1, plan))
-    }
-
-    /// `evaluatePair` as two vectors of 16 lanes, at x and x + 16 (one
+    /// `evaluate` of the 32 pixels at x as two vectors of 16 lanes (one
     /// AVX-512 register each: the same arithmetic lane by lane in half the
     /// instructions, which the quartic curve's square root from
     /// raster_k1_sqrt16 needs to be cheaper than the square-root unit; two,
     /// so that two chains from the square roots to the divide are
     /// independent, as in C's `chunk_quartic`: one alone waited on the
-    /// divide). For the full frame, whose store packs 16 pixels at once
+    /// divide). A point is skipped only when it reaches none of the 32
+    /// pixels; where it does not reach, its weight is 0, so the sums are
+    /// those of `evaluate`. The full frame's store packs 16 pixels at once
     /// (raster_k1_pack16).
     @inline(__always)
     func evaluate32(x: Int, _ plan: RowPlan) -> ((Float16Lanes, Float16Lanes, Float16Lanes, Float16Lanes),
@@ -497,7 +461,7 @@ enum FreeformLanesDispatch {
 /// f = max(0, 1 - d/L)^e in one of its computable forms, from t = d^2 / L^2.
 protocol WeightCurve {
     func weight(_ t: FloatLanes) -> FloatLanes
-    /// The same for 16 lanes (`evaluatePair`'s two vectors).
+    /// The same for 16 lanes (`evaluate32`).
     func weight16(_ t: Float16Lanes) -> Float16Lanes
 }
 
