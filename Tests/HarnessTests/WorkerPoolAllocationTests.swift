@@ -9,9 +9,9 @@ import RasterHarness
 /// any thread count. A loop with workers boxes its closure once (WorkerPool
 /// says why) and frees the box before it returns; and a call site's account
 /// of contention, made whenever the site is first contended (any frame of
-/// an animation), lives in a table whose room was made when the pool was.
-/// (A soak on CI once failed by one retained allocation, in the frames
-/// where a call site met its first contention.)
+/// an animation), lives in a table whose room was made when the pool was:
+/// otherwise the frame in which a site first meets contention keeps an
+/// allocation, which the soak (SoakTests) counts as drawing that retains.
 final class WorkerPoolAllocationTests: XCTestCase {
     override class func setUp() {
         super.setUp()
