@@ -197,6 +197,13 @@ final class WorkerPool: @unchecked Sendable {
         return true
     }
 
+    /// How many sites have accounts, and how many the table holds before it
+    /// must grow (a test reads this to see that no account allocates).
+    var siteRoom: (count: Int, capacity: Int) {
+        exclusive.lock(); defer { exclusive.unlock() }
+        return (sites.count, sites.capacity)
+    }
+
     /// Whether `site` runs alone at `now` (raster_team_force_solo's test
     /// switch first). Under `exclusive`.
     private func soloNow(_ site: Site, at now: UInt64) -> Bool {
