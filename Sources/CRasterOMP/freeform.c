@@ -285,7 +285,7 @@ static void chunk_quartic(const row_plan *r, int x0, int n, float out[4][CHUNK])
         }
         for (int h = 0; h < QUARTIC_STEPS; h++) {
             const int x = j + QUARTIC_LANES * h;
-            const raster_k1_f16 inv = one / (s[h] > zero ? s[h] : one);
+            const raster_k1_f16 inv = raster_k1_reciprocal16(s[h] > zero ? s[h] : one);
             for (int ch = 0; ch < 4; ch++) {
                 const raster_k1_f16 o = ch == 3 && uniform ? (raster_k1_f16)r->base[3]
                                                            : __builtin_elementwise_fma(a[h][ch], inv, (raster_k1_f16)r->base[ch]);
