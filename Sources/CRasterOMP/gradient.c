@@ -282,6 +282,15 @@ static void gradient_row(const gradient_call *g, uint32_t *row, int y) {
     }
 }
 
+/// Item i of the frame's row plan: its row, then the row's mirror copy.
+static void gradient_item(const gradient_call *g, raster_gradient_row_plan plan, uint8_t *dst, ptrdiff_t stride, int i) {
+    const int y = raster_gradient_plan_row(plan, i);
+    uint32_t *row = (uint32_t *)(dst + (ptrdiff_t)y * stride);
+    if (g->spans) gradient_row_spans(g, row, y);
+    else gradient_row(g, row, y);
+    raster_gradient_plan_copy(plan, dst, stride, g->width, y);
+}
+
 void raster_omp_gradient(uint8_t *dst, int width, int height, ptrdiff_t stride, int shape,
                          const double geometry[3], const float *starts, const float *slopes,
                          const float *biases, int intervals, int extend, int threads) {
@@ -295,8 +304,6 @@ void raster_omp_gradient(uint8_t *dst, int width, int height, ptrdiff_t stride, 
     const double u_per_pixel = shape == 0 ? fabs(geometry[0]) : geometry[2];
     const int spans = raster_gradient_prefers_spans(width, u_per_pixel, intervals, extend, shape);
     const gradient_call g = { width, shape, intervals, extend, spans, geometry, starts, slopes, biases, flat, packed };
-    if (g.spans)
-        RASTER_PARALLEL_ROWS(height, threads, y, gradient_row_spans(&g, (uint32_t *)(dst + (ptrdiff_t)y * stride), y));
-    else
-        RASTER_PARALLEL_ROWS(height, threads, y, gradient_row(&g, (uint32_t *)(dst + (ptrdiff_t)y * stride), y));
+    const raster_gradient_row_plan plan = raster_gradient_plan_rows(shape, height, geometry);
+    RASTER_PARALLEL_ROWS(plan.items, threads, i, gradient_item(&g, plan, dst, stride, i));
 }

@@ -32,32 +32,16 @@ void raster_gradient_lut_build(uint32_t *lut, int size, const float *starts, con
     }
 }
 
-raster_gradient_lut_plan raster_gradient_lut_plan_rows(int shape, int height, const double geometry[3]) {
-    raster_gradient_lut_plan plan = { height, 0, 0, -1 };
-    // When 2 cy is a whole m, row m - y has row y's |dy| exactly (the
-    // rounding of y - cy is symmetric), hence its words.
-    const double m2 = 2.0 * geometry[1];
-    if (shape == 0 || !(fabs(m2) < 0x1p30) || m2 != floor(m2) || !(m2 >= 1.0) || !(m2 <= 2.0 * height - 3.0)) return plan;
-    const int m = (int)m2, a = m - height + 1 > 0 ? m - height + 1 : 0, c = (m + 1) / 2;
-    if (c <= a) return plan;
-    plan.items = height - (c - a);
-    plan.a = a;
-    plan.c = c;
-    plan.m = m;
-    return plan;
-}
-
-void raster_gradient_lut_item(uint8_t *dst, ptrdiff_t stride, int width, raster_gradient_lut_plan plan, int i, int shape,
+void raster_gradient_lut_item(uint8_t *dst, ptrdiff_t stride, int width, raster_gradient_row_plan plan, int i, int shape,
                               const double geometry[3], const uint32_t *lut, int size, int extend) {
-    // Items below the copies' first row are rows; the rest are shifted past them.
-    const int y = i < plan.m - plan.c + 1 ? i : i + (plan.c - plan.a);
+    const int y = raster_gradient_plan_row(plan, i);
     uint32_t *row = (uint32_t *)(dst + (ptrdiff_t)y * stride);
     if (shape == 0) {
         lut_linear_row(row, width, y, geometry, lut, size, extend);
         return;
     }
     lut_radial_row(row, width, y, geometry, lut, size, extend);
-    if (y >= plan.a && y < plan.c) memcpy(dst + (ptrdiff_t)(plan.m - y) * stride, row, (size_t)width * 4);
+    raster_gradient_plan_copy(plan, dst, stride, width, y);
 }
 
 void raster_gradient_lut_steps(uint32_t *row, int x, int width, int64_t p, int64_t step, const uint32_t *lut, int size,
@@ -76,7 +60,7 @@ void raster_gradient_lut_radial_row(uint32_t *row, int width, int y, const doubl
 
 void raster_omp_gradient_lut(uint8_t *dst, int width, int height, ptrdiff_t stride, int shape,
                              const double geometry[3], const uint32_t *lut, int size, int extend, int threads) {
-    const raster_gradient_lut_plan plan = raster_gradient_lut_plan_rows(shape, height, geometry);
+    const raster_gradient_row_plan plan = raster_gradient_plan_rows(shape, height, geometry);
     RASTER_PARALLEL_ROWS(plan.items, threads, i,
                          raster_gradient_lut_item(dst, stride, width, plan, i, shape, geometry, lut, size, extend));
 }

@@ -311,6 +311,48 @@ final class GradientRunTests: XCTestCase {
             }
         }
     }
+
+    /// A radial frame symmetric about a row (2 cy whole) draws the rows on
+    /// one side and copies them to their mirrors (raster_gradient_plan_rows):
+    /// every row of such a frame, on both threaded backends at 1, 2 and 7
+    /// threads, byte-identical to the row drawn alone (a 1-row canvas with
+    /// the centre moved up by y, which has no mirror rows; its dy is the
+    /// same double), for centres on a row, between two, near the top and
+    /// bottom edges and outside the frame, widths drawn as runs and per
+    /// pixel, every extend mode.
+    func testMirroredRadialFrameRowsEqualDrawnOnes() throws {
+        var rng = SeededGenerator(seed: 0x18_0007)
+        var mirrored = 0
+        for job in 0..<48 {
+            let width = [301, 11, 64, 257][job % 4], height = 1 + Int(rng.next() % 40)
+            let cy = Double(Int(rng.next() % UInt64(2 * height + 8)) - 4) * 0.5
+            let cx = Double(Int(rng.next() % UInt64(4 * width))) * 0.25
+            let radius = [3.0, 40, 350, 1e4][Int(rng.next() % 4)]
+            let stops = Self.randomStops(&rng), extend = ExtendMode.allCases[job % 3]
+            let g = try Gradient(shape: .radial(center: Point(cx, cy), radius: radius), stops: stops, extend: extend)
+            var plan = GradientPixelGeometryProbe(g).geometry
+            if withUnsafeBytes(of: &plan, { raster_gradient_plan_rows(1, Int32(height), $0.bindMemory(to: Double.self).baseAddress).items }) < height {
+                mirrored += 1
+            }
+            for kind in [BackendKind.simd, .openmp] {
+                var rows: [UInt8] = []
+                for y in 0..<height {
+                    let alone = try Gradient(shape: .radial(center: Point(cx, cy - Double(y)), radius: radius), stops: stops, extend: extend)
+                    let row = try Image(width: width, height: 1)
+                    try kind.make(threads: 1).gradient(alone, into: row.view)
+                    rows += row.packedBytes
+                }
+                for threads in [1, 2, 7] {
+                    let frame = try Image(width: width, height: height)
+                    try kind.make(threads: threads).gradient(g, into: frame.view)
+                    let a = frame.packedBytes
+                    let y = (0..<height).first { a[(4 * width * $0)..<(4 * width * ($0 + 1))] != rows[(4 * width * $0)..<(4 * width * ($0 + 1))] }
+                    XCTAssertNil(y, "job \(job) \(width)x\(height) centre \(cx), \(cy) \(extend) on \(kind) at \(threads) threads: row \(y ?? -1) differs from itself drawn alone")
+                }
+            }
+        }
+        XCTAssertGreaterThan(mirrored, 20) // the jobs do mirror rows
+    }
 }
 
 /// GradientPixelGeometry's row parameters, spelled out for the stage tests

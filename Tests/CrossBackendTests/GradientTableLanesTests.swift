@@ -124,7 +124,7 @@ final class GradientTableLanesTests: XCTestCase {
             withUnsafeBytes(of: geometry) { g in
                 let geometry = g.bindMemory(to: Double.self).baseAddress
                 lut.withUnsafeBufferPointer { lut in
-                    let plan = raster_gradient_lut_plan_rows(1, Int32(height), geometry)
+                    let plan = raster_gradient_plan_rows(1, Int32(height), geometry)
                     if plan.items < height { mirrored += 1 }
                     planned.withUnsafeMutableBytes { frame in
                         for i in 0..<Int(plan.items) {

@@ -315,6 +315,27 @@ void raster_omp_gradient(uint8_t *dst, int width, int height, ptrdiff_t stride, 
                          const double geometry[3], const float *starts, const float *slopes,
                          const float *biases, int intervals, int extend, int threads);
 
+/// K2's rows as work items, which every threaded schedule of every
+/// variant shares out. A radial frame whose centre has a whole 2 cy = m
+/// draws rows [a, c) and copies each to row m - y, which has the same |dy|
+/// (y - cy rounds symmetrically), hence the same words whatever the
+/// variant computes from it; rows [m - c + 1, m - a] are then no items of
+/// their own. Otherwise (and for linear frames) one item per row,
+/// a = c = 0.
+typedef struct { int items, a, c, m; } raster_gradient_row_plan;
+
+raster_gradient_row_plan raster_gradient_plan_rows(int shape, int height, const double geometry[3]);
+
+/// The row that item `i` of `plan` draws: items below the copies' first
+/// row are rows; the rest are shifted past the copies.
+static inline int raster_gradient_plan_row(raster_gradient_row_plan plan, int i) {
+    return i < plan.m - plan.c + 1 ? i : i + (plan.c - plan.a);
+}
+
+/// After row y of the frame at `dst` is drawn: its copy to row m - y, if
+/// the plan gives it one.
+void raster_gradient_plan_copy(raster_gradient_row_plan plan, uint8_t *dst, ptrdiff_t stride, int width, int y);
+
 /// K2 rows as spans. Along a row u is monotone (linear) or monotone on each
 /// side of the centre column (radial), so the row splits into runs of
 /// pixels that share one ramp interval and one extend period: within a run
@@ -477,18 +498,9 @@ void raster_gradient_lut_build(uint32_t *lut, int size, const float *starts, con
 void raster_omp_gradient_lut(uint8_t *dst, int width, int height, ptrdiff_t stride, int shape,
                              const double geometry[3], const uint32_t *lut, int size, int extend, int threads);
 
-/// The variant's rows as work items, which both threaded backends share
-/// out. A radial frame whose centre has a whole 2 cy = m draws rows
-/// [a, c) and copies each to row m - y, which has the same |dy|; rows
-/// [m - c + 1, m - a] are then no items of their own. Otherwise (and for
-/// linear frames) one item per row, a = c = 0.
-typedef struct { int items, a, c, m; } raster_gradient_lut_plan;
-
-raster_gradient_lut_plan raster_gradient_lut_plan_rows(int shape, int height, const double geometry[3]);
-
 /// Draws item `i` of `plan` (its row, and the mirror copy if it has one)
 /// into the frame at `dst`; other arguments as raster_omp_gradient_lut's.
-void raster_gradient_lut_item(uint8_t *dst, ptrdiff_t stride, int width, raster_gradient_lut_plan plan, int i, int shape,
+void raster_gradient_lut_item(uint8_t *dst, ptrdiff_t stride, int width, raster_gradient_row_plan plan, int i, int shape,
                               const double geometry[3], const uint32_t *lut, int size, int extend);
 
 /// The stages of a row, for their tests: pixels [x, width) of a linear row

@@ -30,6 +30,14 @@ struct GradientPixelGeometry {
         raster_gradient_prefers_spans(Int32(width), uPerPixel, Int32(intervals), extend, shape) != 0
     }
 
+    /// The frame's rows as work items (raster_gradient_plan_rows): a radial
+    /// frame symmetric about a row draws one side and copies it.
+    func rowPlan(height: Int) -> raster_gradient_row_plan {
+        withUnsafeBytes(of: values) { g in
+            raster_gradient_plan_rows(shape, Int32(height), g.bindMemory(to: Double.self).baseAddress)
+        }
+    }
+
     /// Sets `row` to row y's run-finder parameters (raster_gradient_row_init
     /// says why in place); `starts` must outlive their use.
     @inline(__always)
@@ -37,6 +45,23 @@ struct GradientPixelGeometry {
         withUnsafeBytes(of: values) { g in
             raster_gradient_row_init(&row, shape, extend, starts, Int32(intervals), Int32(width),
                                      g.bindMemory(to: Double.self).baseAddress, Int32(y))
+        }
+    }
+}
+
+extension raster_gradient_row_plan {
+    /// Draws the frame's rows in bands of the plan's items across `threads`
+    /// (RowBands): `draw(y)` for each item's row y, then the row's mirror
+    /// copy if it has one. `file` and `line` name the caller's site for the
+    /// pool's contention rules.
+    @inline(__always)
+    func run(_ dst: ImageView, threads: Int, file: StaticString = #fileID, line: UInt = #line, draw: (Int) -> Void) {
+        RowBands.run(height: Int(items), threads: threads, file: file, line: line) { band in
+            for i in band {
+                let y = Int(raster_gradient_plan_row(self, Int32(i)))
+                draw(y)
+                raster_gradient_plan_copy(self, dst.base, dst.stride, Int32(dst.width), Int32(y))
+            }
         }
     }
 }

@@ -15,14 +15,13 @@ extension SIMDBackend {
             return
         }
         let ramp = RampLanes(gradient.ramp, extend: gradient.extend)
+        let plan = pixel.rowPlan(height: dst.height)
         if pixel.prefersRuns(width: dst.width, intervals: ramp.starts.count) {
-            RowBands.run(height: dst.height, threads: threads) { rows in
+            plan.run(dst, threads: threads) { y in
                 ramp.starts.withUnsafeBufferPointer { starts in
                     var row = raster_gradient_row()
-                    for y in rows {
-                        pixel.start(&row, y, width: dst.width, starts: starts.baseAddress!, intervals: starts.count)
-                        ramp.storeRuns(&row, to: dst.row(y))
-                    }
+                    pixel.start(&row, y, width: dst.width, starts: starts.baseAddress!, intervals: starts.count)
+                    ramp.storeRuns(&row, to: dst.row(y))
                 }
             }
             return
@@ -49,19 +48,19 @@ extension SIMDBackend {
             }
         case let .radial(c, r):
             let inv = Float(1 / r)
-            RowBands.run(height: dst.height, threads: threads) { rows in
-                for y in rows {
-                    let dy = Float(Double(y) + 0.5 - c.y)
-                    let row = dst.row(y)
-                    let x0 = Float(0.5 - c.x)
-                    @inline(__always) func body(_ x: Int, _ n: Int) {
-                        let dx = Lanes.ramp + (Float(x) + x0)
-                        ramp.store((dx * dx + dy * dy).squareRoot() * inv, to: row + 4 * x, count: n)
-                    }
-                    var x = 0
-                    while x + Lanes.width <= dst.width { body(x, Lanes.width); x += Lanes.width }
-                    if x < dst.width { body(x, dst.width - x) }
+            // Rows y and m - y of the plan have the same dy up to its sign:
+            // y + 1/2 - cy rounds symmetrically.
+            plan.run(dst, threads: threads) { y in
+                let dy = Float(Double(y) + 0.5 - c.y)
+                let row = dst.row(y)
+                let x0 = Float(0.5 - c.x)
+                @inline(__always) func body(_ x: Int, _ n: Int) {
+                    let dx = Lanes.ramp + (Float(x) + x0)
+                    ramp.store((dx * dx + dy * dy).squareRoot() * inv, to: row + 4 * x, count: n)
                 }
+                var x = 0
+                while x + Lanes.width <= dst.width { body(x, Lanes.width); x += Lanes.width }
+                if x < dst.width { body(x, dst.width - x) }
             }
         }
     }

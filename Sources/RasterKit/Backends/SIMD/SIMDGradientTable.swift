@@ -19,7 +19,7 @@ struct TableRows {
     func run(_ dst: ImageView, threads: Int) {
         withUnsafeBytes(of: pixel.values) { values in
             let geometry = values.bindMemory(to: Double.self).baseAddress!
-            let plan = raster_gradient_lut_plan_rows(pixel.shape, Int32(dst.height), geometry)
+            let plan = pixel.rowPlan(height: dst.height)
             RowBands.run(height: Int(plan.items), threads: threads) { items in
                 words.withUnsafeBufferPointer { lut in
                     for i in items {
