@@ -99,8 +99,9 @@ final class KernelWorkTests: XCTestCase {
 
     /// The limit is the larger floor (each at its probe's fastest sample)
     /// over the median, and a limit above the fastest sample is said in the
-    /// row. At two threads the memory floor takes the faster of the copies
-    /// at two threads and at one.
+    /// row. The memory floor takes the fastest copy of one frame or of half
+    /// a frame (which touches one frame's bytes), at the row's threads or
+    /// at one.
     func testLimitIsTheLargerFloorAndAWrongOneIsFlagged() throws {
         let settings = SamplerSettings(warmupTime: 0, minSamples: 3, minTime: 0, maxTime: 0.02)
         let table = BandwidthTable(settings: settings)
@@ -112,13 +113,16 @@ final class KernelWorkTests: XCTestCase {
         var row = builder.base(key, items: 64 * 64)
         builder.fill(&row, samples: samples, bandwidth: table, work: work)
         let copy = try table.frame(bytes: 4 * 64 * 64, threads: 1), peak = try table.computePeak()
-        let memory = work.bytes / copy.fastestBytesPerSecond * 1e3, compute = work.flops / peak.flopsPerSecond * 1e3
+        let half = try table.frame(bytes: 2 * 64 * 64, threads: 1)
+        let memory = work.bytes / max(copy.fastestBytesPerSecond, half.fastestBytesPerSecond) * 1e3
+        let compute = work.flops / peak.flopsPerSecond * 1e3
         XCTAssertEqual(row.limitMs!, max(memory, compute), accuracy: 1e-12)
         XCTAssertLessThanOrEqual(copy.bytesPerSecond, copy.fastestBytesPerSecond)
         var two = builder.base(MeasurementKey(kernel: "k", variant: "v", backend: .simd, threads: 2, width: 64, height: 64), items: 64 * 64)
         builder.fill(&two, samples: samples, bandwidth: table, work: WorkFloor(bytes: work.bytes, flops: 0))
-        let pair = try table.frame(bytes: 4 * 64 * 64, threads: 2)
-        XCTAssertEqual(two.limitMs!, work.bytes / max(copy.fastestBytesPerSecond, pair.fastestBytesPerSecond) * 1e3, accuracy: 1e-12)
+        let pair = try table.frame(bytes: 4 * 64 * 64, threads: 2), halfPair = try table.frame(bytes: 2 * 64 * 64, threads: 2)
+        let fastest = [copy, half, pair, halfPair].map(\.fastestBytesPerSecond).max()!
+        XCTAssertEqual(two.limitMs!, work.bytes / fastest * 1e3, accuracy: 1e-12)
         XCTAssertEqual(two.copyGBPerS, pair.gigabytesPerSecond, "the column stays the median copy at the row's threads")
         XCTAssertEqual(row.limitShare!, row.limitMs! / 2, accuracy: 1e-12)
         XCTAssertEqual(row.peakGflops!, peak.gigaflopsPerSecond)
