@@ -66,7 +66,10 @@ public struct RowBuilder {
     /// what the gradients and scenes that write that frame achieved (a full
     /// run listed five such rows as "work model wrong"). The copy of half a
     /// frame touches one frame's bytes, so the faster of the two is a
-    /// ceiling for kernels that touch one frame or two.
+    /// ceiling for kernels that touch one frame or two. (Re-check: `run
+    /// --kernels linear,radial --scenes morph,liquid --size 1179x2556
+    /// --threads 1,2 --quick` prints both copies and, after its table, any
+    /// row whose floor is above its time.)
     func limit(_ row: inout ReportRow, work: WorkFloor, bandwidth: BandwidthTable) {
         row.workBytes = work.bytes; row.workFlops = work.flops
         let frameBytes = row.width > 0 ? 4 * row.width * row.height : max(64, Int(work.bytes / 2))
