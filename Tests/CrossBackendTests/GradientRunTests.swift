@@ -330,8 +330,8 @@ final class GradientRunTests: XCTestCase {
             let radius = [3.0, 40, 350, 1e4][Int(rng.next() % 4)]
             let stops = Self.randomStops(&rng), extend = ExtendMode.allCases[job % 3]
             let g = try Gradient(shape: .radial(center: Point(cx, cy), radius: radius), stops: stops, extend: extend)
-            var plan = GradientPixelGeometryProbe(g).geometry
-            if withUnsafeBytes(of: &plan, { raster_gradient_plan_rows(1, Int32(height), $0.bindMemory(to: Double.self).baseAddress).items }) < height {
+            let geometry = GradientPixelGeometryProbe(g).geometry
+            if withUnsafeBytes(of: geometry, { raster_gradient_plan_rows(1, Int32(height), $0.bindMemory(to: Double.self).baseAddress).items }) < height {
                 mirrored += 1
             }
             for kind in [BackendKind.simd, .openmp] {
