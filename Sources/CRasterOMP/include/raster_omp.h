@@ -351,6 +351,7 @@ typedef struct {
     float ux, u0, cx, dy2, inv_r;
     int known_x;           // the pixel whose class `known` holds (found while ending the run before), or -1
     struct { int interval; float period, sign, offset; } known;
+    double radius;         // radial: 1 / inv_r, so that a run's end is estimated without a divide per run
 } raster_gradient_row;
 
 typedef struct {
