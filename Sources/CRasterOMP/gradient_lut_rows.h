@@ -164,9 +164,10 @@ static inline __attribute__((always_inline)) void lut_radial_span(uint32_t *row,
     // every iteration's chain (already some 60 cycles through the square
     // root and the table read), and the loop runs as many iterations at
     // once as the core's queues hold, so its time follows that length
-    // (about 15% of the loop on Zen 3; re-check: time lut_radial_row over
-    // a 750-pixel row both ways). x < 2^24 on every row, so the stepped
-    // values are exact and equal the converted ones.
+    // (about 15% of an off-centre radial frame on Zen 3; re-check:
+    // Results/studies/gradients/span_harness.sh 830dc06 8 1 radial-off-lut,
+    // the build before this loop, against this tree). x < 2^24 on every
+    // row, so the stepped values are exact and equal the converted ones.
     __m256 xf = _mm256_add_ps(ramp, _mm256_set1_ps((float)x));
     for (; x + 8 <= x1; x += 8, xf = _mm256_add_ps(xf, eight)) {
         // lut_radial_position on eight pixels.

@@ -8,7 +8,11 @@
 // it, off the canvas, coincident stops, steep) at 1 and 2 threads and
 // prints a hash of each: two builds that print the same hashes draw the
 // same bytes.
-// Built and run by span_harness.sh. Usage: span_harness THREADS [check | radial | radial-off]
+// A frame name ending in `-lut` (linear-lut, radial-lut, radial-off-lut)
+// draws the frame with the `lut` variant (raster_omp_gradient_lut), and
+// `check` hashes the lut frames of its radial cases too, when the build has
+// the variant (HARNESS_LUT, set by span_harness.sh).
+// Built and run by span_harness.sh. Usage: span_harness THREADS [check | linear | radial | radial-off][-lut]
 #define _GNU_SOURCE
 #include "raster_omp.h"
 #include <stdio.h>
@@ -79,6 +83,16 @@ int main(int argc, char **argv) {
                                     cases[i].extend, t);
                 printf("case %u threads %d %016llx\n", i, t,
                        (unsigned long long)fnv(img, (size_t)W * H * 4, 1469598103934665603ull));
+#ifdef HARNESS_LUT
+                if (cases[i].shape == 0) continue;
+                uint32_t lut[RASTER_GRADIENT_LUT_MAX + 2];
+                const int size = raster_gradient_lut_size(slopes, 3);
+                raster_gradient_lut_build(lut, size, cases[i].starts, slopes, biases, 3);
+                memset(img, 0, (size_t)W * H * 4);
+                raster_omp_gradient_lut(img, W, H, W * 4, 1, cases[i].g, lut, size, cases[i].extend, t);
+                printf("case %u lut threads %d %016llx\n", i, t,
+                       (unsigned long long)fnv(img, (size_t)W * H * 4, 1469598103934665603ull));
+#endif
             }
         }
         return 0;
@@ -87,16 +101,33 @@ int main(int argc, char **argv) {
     // a quarter of the diagonal, three stops, reflect), or with `radial-off`
     // its centre moved by (0.3, 0.3) px, so that rows have no mirror.
     const int radial = argc > 2 && strncmp(argv[2], "radial", 6) == 0;
-    const double off = argc > 2 && strcmp(argv[2], "radial-off") == 0 ? 0.3 : 0.0;
+    const double off = argc > 2 && strncmp(argv[2], "radial-off", 10) == 0 ? 0.3 : 0.0;
+    const size_t name = argc > 2 ? strlen(argv[2]) : 0;
+    const int with_lut = name >= 4 && strcmp(argv[2] + name - 4, "-lut") == 0;
+#ifndef HARNESS_LUT
+    if (with_lut) { fprintf(stderr, "this build has no lut variant\n"); return 1; }
+#endif
     const double linear_geometry[3] = { a, b, 0.5 * a + 0.5 * b };
     const double radial_geometry[3] = { W / 2.0 + off - 0.5, H / 2.0 + off - 0.5, 1.0 / (0.25 * sqrt(l2)) };
     const float linear_starts[4] = { 0, 1.f / 3, 2.f / 3, 1 }, radial_starts[3] = { 0, 0.6f, 1 };
     float radial_colors[3][4] = { { 0xFF, 0xF5, 0xC5, 255 }, { 0x7F, 0xA3, 0x81, 255 }, { 0x33, 0x6F, 0x55, 255 } };
     if (radial) ramp(3, radial_starts, radial_colors, slopes, biases);
     else ramp(4, linear_starts, colors, slopes, biases);
+#ifdef HARNESS_LUT
+    uint32_t lut[RASTER_GRADIENT_LUT_MAX + 2];
+    const float *lut_starts = radial ? radial_starts : linear_starts;
+    const int intervals = radial ? 2 : 3, size = raster_gradient_lut_size(slopes, intervals);
+    raster_gradient_lut_build(lut, size, lut_starts, slopes, biases, intervals);
+#endif
     double best = 1;
     for (int rep = 0; rep < 400; rep++) {
         const double t0 = now();
+#ifdef HARNESS_LUT
+        if (with_lut)
+            raster_omp_gradient_lut(img, W, H, W * 4, radial, radial ? radial_geometry : linear_geometry, lut, size,
+                                    radial ? 2 : 0, threads);
+        else
+#endif
         if (radial)
             raster_omp_gradient(img, W, H, W * 4, 1, radial_geometry, radial_starts, slopes, biases, 2, 2, threads);
         else
