@@ -153,13 +153,17 @@ static inline float lut_radial_position(float dx, float dy2, float k) {
 
 /// Pixels [x0, x1) of a radial row, computed. With AVX2 in two passes over
 /// batches of LUT_RADIAL_BATCH pixels: their table indices into a buffer
-/// on the stack, then the table reads. Each pass's iterations are short
-/// and independent; as one loop, each iteration was one chain from the
-/// square root through the table read, some 60 cycles long, of which the
-/// core's queues held only a few at once, so the loop ran at the chain's
-/// pace rather than its instructions' (the two passes took an off-centre
-/// radial frame from 0.58 to 0.44 ms on Zen 3, min of 400 frames; re-check
-/// as for the stepped x below, against the commit before this one).
+/// on the stack, then the table reads. As one loop, each iteration was a
+/// single chain from the square root through the table read, some 60
+/// cycles long, and the core overlaps only a few such iterations, so the
+/// loop ran at the chain's pace rather than its instructions'; each pass's
+/// iterations are short. For the same reason the pixels' x is stepped by 8
+/// rather than converted from the counter on each iteration (x < 2^24 on
+/// every row, so the stepped values are exact and equal the converted
+/// ones). Together the two took an off-centre radial frame from 0.66 to
+/// 0.44 ms on Zen 3 (min of 400 frames; re-check:
+/// Results/studies/gradients/span_harness.sh 830dc06 8 1 radial-off-lut,
+/// the one-loop build, against this tree).
 #define LUT_RADIAL_BATCH 256
 static inline __attribute__((always_inline)) void lut_radial_span(uint32_t *row, int x0, int x1, float cx, float dy2,
                                                                   float k, const uint32_t *lut, int size, int extend) {
@@ -168,15 +172,6 @@ static inline __attribute__((always_inline)) void lut_radial_span(uint32_t *row,
     const __m256 ramp = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256 vdy2 = _mm256_set1_ps(dy2), vk = _mm256_set1_ps(k), cap = _mm256_set1_ps(RASTER_GRADIENT_LUT_RADIAL_CAP);
     const __m256 vcx = _mm256_set1_ps(cx), eight = _mm256_set1_ps(8.0f);
-    // The pixels' x as floats, stepped by 8 in the loop rather than
-    // converted from the counter: the conversion and broadcast lengthened
-    // every iteration's chain (already some 60 cycles through the square
-    // root and the table read), and the loop runs as many iterations at
-    // once as the core's queues hold, so its time follows that length
-    // (about 15% of an off-centre radial frame on Zen 3; re-check:
-    // Results/studies/gradients/span_harness.sh 830dc06 8 1 radial-off-lut,
-    // the build before this loop, against this tree). x < 2^24 on every
-    // row, so the stepped values are exact and equal the converted ones.
     __m256 xf = _mm256_add_ps(ramp, _mm256_set1_ps((float)x));
     int32_t entries[LUT_RADIAL_BATCH];
     while (x + 8 <= x1) {
