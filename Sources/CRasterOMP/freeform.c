@@ -275,8 +275,7 @@ static void chunk_quartic(const row_plan *r, int x0, int n, float out[4][CHUNK])
             for (int h = 0; h < QUARTIC_STEPS; h++) {
                 raster_k1_f16 t;
                 memcpy(&t, col + QUARTIC_LANES * h, sizeof t);
-                const raster_k1_f16 m = __builtin_elementwise_max(one - raster_k1_sqrt16(t + p->dy2), zero);
-                const raster_k1_f16 m2 = m * m, f = m2 * m2;
+                const raster_k1_f16 f = raster_k1_quartic16(t + p->dy2);
                 s[h] = s[h] + f;
                 if (base) continue;
                 for (int ch = 0; ch < 3; ch++) a[h][ch] = __builtin_elementwise_fma(f, (raster_k1_f16)p->delta[ch], a[h][ch]);

@@ -489,10 +489,7 @@ struct QuarticCurve: WeightCurve {
         return m2 * m2
     }
 
-    @inline(__always) func weight16(_ t: Float16Lanes) -> Float16Lanes {
-        let m = Lanes.maximum(1 - raster_k1_sqrt16(t), Float16Lanes(repeating: 0)), m2 = m * m
-        return m2 * m2
-    }
+    @inline(__always) func weight16(_ t: Float16Lanes) -> Float16Lanes { raster_k1_quartic16(t) }
 }
 
 /// e = 3, Telegram iOS's renderer: a square and a product, unrolled (the
