@@ -42,11 +42,11 @@ asan)
     export ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:detect_stack_use_after_return=0
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
     export RASTERBENCH_SANITIZER=address
-    # Skipped (scripts/asan-skipped-tests, which the debug stage runs
-    # instead): the classes that time the suite or drive the harness's
+    # Skipped (scripts/asan-skipped-tests, which the release stage of
+    # scripts/test.sh runs instead): the classes that time the suite or drive the harness's
     # commands end to end (suite runs, choose/compare/report agreement,
     # console order). Their own code is safe Swift, whose bounds and
-    # overflow checks the debug stage runs; the kernels and C code they call
+    # overflow checks stay on in that release build; the kernels and C code they call
     # run under ASan in CrossBackendTests, VerifySuiteTests, the fill tests
     # and the bad-input matrix. Under ASan at -Onone they took 4 of the
     # stage's 11 minutes (the per-class "Executed ... in N seconds" lines of
