@@ -389,6 +389,9 @@ typedef struct {
     int sw, sh, width;
     const int32_t *tap_index;
     const float *tap_weight;
+    /// raster_taps8_all_near of the taps: blocks of eight by loads and
+    /// permutes (the simd backend's PlanarUpsampler does the same).
+    int near;
 } planes_stretch;
 
 /// Stretches source row y of every channel to the full width: four
@@ -399,8 +402,21 @@ static void stretch_row(const void *ctx, int y, float *out) {
     for (int ch = 0; ch < 4; ch++) {
         const float *src = s->planes + ((ptrdiff_t)ch * s->sh + y) * sw;
         float *plane = out + (ptrdiff_t)ch * width;
+        int x0 = 0;
+        if (s->near) {
+            // The last column's right tap reads the next row's first value
+            // (or the zeroed pad) with weight 0: the same value as below.
+            for (; x0 + 8 <= width; x0 += 8) {
+                raster_i8 index;
+                raster_f8 weight;
+                memcpy(&index, s->tap_index + x0, sizeof index);
+                memcpy(&weight, s->tap_weight + x0, sizeof weight);
+                const raster_f8 v = raster_taps8_near(src, s->tap_index[x0], index, weight);
+                memcpy(plane + x0, &v, sizeof v);
+            }
+        }
         #pragma omp simd
-        for (int x = 0; x < width; x++) {
+        for (int x = x0; x < width; x++) {
             const int i = s->tap_index[x];
             const int j = i + 1 < sw ? i + 1 : i; // the last column's right tap has weight 0
             plane[x] = src[i] + (src[j] - src[i]) * s->tap_weight[x];
@@ -442,6 +458,7 @@ static void upsample_band(const upsample_ctx *c, int t, int lo, int hi) {
 void raster_omp_upsample(const float *planes, int sw, int sh, float *rows, const int32_t *tap_index,
                          const float *tap_weight, const int32_t *row_index, const float *row_weight,
                          uint8_t *dst, int width, int height, ptrdiff_t stride, int threads) {
-    const upsample_ctx c = { { planes, sw, sh, width, tap_index, tap_weight }, rows, row_index, row_weight, dst, stride };
+    const upsample_ctx c = { { planes, sw, sh, width, tap_index, tap_weight, raster_taps8_all_near(tap_index, width) },
+                             rows, row_index, row_weight, dst, stride };
     RASTER_PARALLEL_BANDS(height, threads, t, lo, hi, upsample_band(&c, t, lo, hi));
 }

@@ -53,6 +53,69 @@ final class Pack8Tests: XCTestCase {
         XCTAssertEqual(mismatches, 0)
     }
 
+    /// The up-samplers' gather-free taps (`raster_taps8_near`: two loads
+    /// and two permutes from the block's first source column) give
+    /// `raster_taps8`'s values bit for bit on the axes the grid variants
+    /// use: every downN factor and ratio axes of random sizes (source no
+    /// wider than target), each block of eight as the stretch loops take
+    /// them, the last column reading the spare element after the row.
+    func testNearTapsMatchTheGatheredTapsOnUpsamplingAxes() {
+        var rng = SeededGenerator(seed: 0x5EA7)
+        var axes: [BilinearAxis] = []
+        for factor in [2, 4, 8, 10] {
+            for target in [8, 9, 31, 750, 1334] {
+                axes.append(BilinearAxis(factor: factor, source: (target + factor - 1) / factor, target: target))
+            }
+        }
+        for _ in 0..<60 {
+            let target = 8 + Int(rng.next() % 900)
+            axes.append(BilinearAxis(source: 1 + Int(rng.next() % UInt64(target)), target: target))
+        }
+        axes.append(BilinearAxis(source: 750, target: 750))
+        var mismatches = 0, blocks = 0
+        for axis in axes {
+            var index = [Int32](repeating: 0, count: axis.target), weight = [Float](repeating: 0, count: axis.target)
+            index.withUnsafeMutableBufferPointer { i in
+                weight.withUnsafeMutableBufferPointer { w in axis.fill(index: i.baseAddress!, weight: w.baseAddress!) }
+            }
+            XCTAssertEqual(raster_taps8_all_near(index, Int32(axis.target)), 1, "\(axis)")
+            // The row, its spare element (0) and RASTER_UPSAMPLE_PAD floats
+            // that only unused lanes may read (NaN, so a lane that used one
+            // would show).
+            var source = (0..<axis.source).map { _ in Float(rng.uniform(-300...600)) }
+            source.append(0)
+            source += [Float](repeating: .nan, count: Int(RASTER_UPSAMPLE_PAD))
+            var x = 0
+            while x + 8 <= axis.target {
+                let i = SIMD8<Int32>(index[x..<x + 8]), w = SIMD8<Float>(weight[x..<x + 8])
+                let (near, gathered) = source.withUnsafeBufferPointer {
+                    (raster_taps8_near($0.baseAddress!, index[x], i, w), raster_taps8($0.baseAddress!, i, w))
+                }
+                for k in 0..<8 where near[k].bitPattern != gathered[k].bitPattern { mismatches += 1 }
+                blocks += 1
+                x += 8
+            }
+        }
+        XCTAssertGreaterThan(blocks, 1_000)
+        XCTAssertEqual(mismatches, 0)
+    }
+
+    /// The near test refuses taps that leave a block's eight columns: a
+    /// down-sampling axis, and indices that go back.
+    func testNearTapsAreRefusedWhereABlockSpansMoreThanEightColumns() {
+        let axis = BilinearAxis(source: 300, target: 100)
+        var index = [Int32](repeating: 0, count: axis.target), weight = [Float](repeating: 0, count: axis.target)
+        index.withUnsafeMutableBufferPointer { i in
+            weight.withUnsafeMutableBufferPointer { w in axis.fill(index: i.baseAddress!, weight: w.baseAddress!) }
+        }
+        XCTAssertEqual(raster_taps8_all_near(index, Int32(axis.target)), 0)
+        XCTAssertEqual(raster_taps8_all_near([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], 16), 1)
+        XCTAssertEqual(raster_taps8_all_near([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16], 16), 0)
+        XCTAssertEqual(raster_taps8_all_near([5, 4, 5, 6, 7, 8, 9, 10], 8), 0)
+        // A partial last block is left to the scalar tail.
+        XCTAssertEqual(raster_taps8_all_near([0, 1, 2, 3, 4, 5, 6, 7, 100], 9), 1)
+    }
+
     /// Each channel of each pixel lands in its own byte of its own word,
     /// saturated to [0, 255].
     func testIntegerPackSaturatesAndKeepsPixelOrder() {

@@ -276,7 +276,12 @@ void raster_omp_freeform_planes(const raster_omp_freeform *g, float *planes, int
 /// `row_index`/`row_weight` (`height` entries). Each band of output rows
 /// stretches the source rows it reads into two row slots of its thread's
 /// scratch (pixel.h's raster_row_pair says why) and blends them. Scratch:
-/// `rows` holds 8 * width floats per thread (`threads` of them).
+/// `rows` holds 8 * width floats per thread (`threads` of them). `planes`
+/// holds RASTER_UPSAMPLE_PAD more floats after its 4 * sw * sh, zeroed:
+/// the stretch loads eight floats from a block's first source column
+/// (raster_pack8.h's raster_taps8_near), so the last row's loads reach
+/// past it, and its last column's right tap (weight 0) must be finite.
+#define RASTER_UPSAMPLE_PAD 8
 void raster_omp_upsample(const float *planes, int sw, int sh, float *rows, const int32_t *tap_index,
                          const float *tap_weight, const int32_t *row_index, const float *row_weight,
                          uint8_t *dst, int width, int height, ptrdiff_t stride, int threads);

@@ -22,7 +22,9 @@ extension OpenMPBackend {
                     return
                 }
                 let sw = grid.width, sh = grid.height
-                let planes = scratch.buffer(ScratchSlot.freeformSmall, count: 4 * sw * sh, of: Float.self)
+                let pad = Int(RASTER_UPSAMPLE_PAD)
+                let planes = scratch.buffer(ScratchSlot.freeformSmall, count: 4 * sw * sh + pad, of: Float.self)
+                (planes + 4 * sw * sh).update(repeating: 0, count: pad)
                 let stretched = scratch.buffer(ScratchSlot.freeformStretched, count: 8 * dst.width * threads, of: Float.self)
                 let tapIndex = scratch.buffer(ScratchSlot.freeformTaps, count: dst.width, of: Int32.self)
                 let tapWeight = scratch.buffer(ScratchSlot.freeformTapWeights, count: dst.width, of: Float.self)

@@ -18,16 +18,25 @@ struct PlanarUpsampler {
     /// Per output column: left source index and right-hand weight.
     let tapIndex: UnsafeMutablePointer<Int32>
     let tapWeight: UnsafeMutablePointer<Float>
+    /// Whether each block of eight columns reads within eight source
+    /// columns (`raster_taps8_near`: loads and permutes, no gathers), as
+    /// every up-sampling axis does.
+    let near: Bool
 
     init(grid: FreeformGrid, columns: BilinearAxis, rows: BilinearAxis, scratch: Scratch) {
         width = columns.target; height = rows.target; self.rows = rows
         sw = grid.width
         sh = grid.height
         pitch = (sw + 1 + Lanes.width - 1) / Lanes.width * Lanes.width
-        source = scratch.buffer(ScratchSlot.freeformSmall, count: 4 * pitch * sh, of: Float.self)
+        // Spare floats past the last row (raster_omp.h's RASTER_UPSAMPLE_PAD):
+        // raster_taps8_near reads up to eight past a row's last used column.
+        // Those past the spare column reach only unused lanes, so unlike the
+        // openmp planes (no spare column) they need not be zeroed.
+        source = scratch.buffer(ScratchSlot.freeformSmall, count: 4 * pitch * sh + Int(RASTER_UPSAMPLE_PAD), of: Float.self)
         tapIndex = scratch.buffer(ScratchSlot.freeformTaps, count: width, of: Int32.self)
         tapWeight = scratch.buffer(ScratchSlot.freeformTapWeights, count: width, of: Float.self)
         columns.fill(index: tapIndex, weight: tapWeight)
+        near = raster_taps8_all_near(tapIndex, Int32(width)) != 0
     }
 
     @inline(__always)
@@ -53,11 +62,20 @@ struct PlanarUpsampler {
             for ch in 0..<4 {
                 let src = source + (ch * sh + y) * pitch, plane = UnsafeMutableRawPointer(out + ch * width)
                 var x = 0
-                while x + Lanes.width <= width {
-                    let v = raster_taps8(src, index.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<Int32>.self),
-                                         weight.loadUnaligned(fromByteOffset: 4 * x, as: FloatLanes.self))
-                    plane.storeBytes(of: v, toByteOffset: 4 * x, as: FloatLanes.self)
-                    x += Lanes.width
+                if near {
+                    while x + Lanes.width <= width {
+                        let v = raster_taps8_near(src, tapIndex[x], index.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<Int32>.self),
+                                                  weight.loadUnaligned(fromByteOffset: 4 * x, as: FloatLanes.self))
+                        plane.storeBytes(of: v, toByteOffset: 4 * x, as: FloatLanes.self)
+                        x += Lanes.width
+                    }
+                } else {
+                    while x + Lanes.width <= width {
+                        let v = raster_taps8(src, index.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<Int32>.self),
+                                             weight.loadUnaligned(fromByteOffset: 4 * x, as: FloatLanes.self))
+                        plane.storeBytes(of: v, toByteOffset: 4 * x, as: FloatLanes.self)
+                        x += Lanes.width
+                    }
                 }
                 while x < width {
                     let i = Int(tapIndex[x])
