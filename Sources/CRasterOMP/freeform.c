@@ -405,13 +405,16 @@ static void stretch_row(const void *ctx, int y, float *out) {
         int x0 = 0;
         if (s->near) {
             // The last column's right tap reads the next row's first value
-            // (or the zeroed pad) with weight 0: the same value as below.
+            // (or the zeroed pad) with weight 0: the same value as below,
+            // in the same (contracted) arithmetic.
             for (; x0 + 8 <= width; x0 += 8) {
                 raster_i8 index;
                 raster_f8 weight;
                 memcpy(&index, s->tap_index + x0, sizeof index);
                 memcpy(&weight, s->tap_weight + x0, sizeof weight);
-                const raster_f8 v = raster_taps8_near(src, s->tap_index[x0], index, weight);
+                const int first = s->tap_index[x0];
+                const raster_f8 a = raster_floats8_near(src, first, index), b = raster_floats8_near(src + 1, first, index);
+                const raster_f8 v = a + (b - a) * weight;
                 memcpy(plane + x0, &v, sizeof v);
             }
         }

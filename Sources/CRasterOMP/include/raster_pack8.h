@@ -156,30 +156,49 @@ static inline raster_f8 raster_taps8(const float *base, raster_i8 index, raster_
     return a + (b - a) * weight;
 }
 
-/// `raster_taps8` where every index lies in first ... first + 7, as in an
+/// base[index[k]] for eight indices in first ... first + 7, as in an
 /// up-sampler's block of eight outputs (a source no wider than its target
-/// steps at most one source column per output column): two unaligned
-/// loads of eight floats from base + first and base + first + 1, each
-/// permuted into the lanes, replace the two gathers. The same values reach
-/// the same arithmetic, so the result is raster_taps8's to the bit. Reads
-/// base[first] ... base[first + 8], whichever lanes are used. On Zen 3 the
-/// gathers held the K1 down2 frame's stretch at about 2 ns a value (`perf
-/// annotate` of PlanarUpsampler's run closure: the samples sit on the
-/// gathers' results); a `vpermps` is one micro-op.
+/// steps at most one source column per output column): one unaligned load
+/// of eight floats from base + first, permuted into the lanes, where
+/// `raster_taps8` gathers. Reads base[first] ... base[first + 7]. On Zen 3
+/// the gathers held the K1 down2 frame's stretch at about 2 ns a value
+/// (`perf annotate` of PlanarUpsampler's run closure: the samples sit on
+/// the gathers' results); a `vpermps` is one micro-op.
+static inline raster_f8 raster_floats8_near(const float *base, int first, raster_i8 index) {
+    raster_f8 v;
+    memcpy(&v, base + first, sizeof v);
+#if defined(__AVX2__)
+    return (raster_f8)_mm256_permutevar8x32_ps((__m256)v, (__m256i)(index - first));
+#else
+    raster_f8 out;
+    for (int k = 0; k < 8; k++) out[k] = v[(index[k] - first) & 7];
+    return out;
+#endif
+}
+
+/// `raster_taps8` for indices in first ... first + 7 (raster_floats8_near's
+/// case), to the bit: the same values reach the same unfused arithmetic.
+/// Reads base[first] ... base[first + 8].
 static inline raster_f8 raster_taps8_near(const float *base, int first, raster_i8 index, raster_f8 weight) {
 #pragma clang fp contract(off)
-    const raster_i8 lane = index - first;
-    raster_f8 lo, hi;
-    memcpy(&lo, base + first, sizeof lo);
-    memcpy(&hi, base + first + 1, sizeof hi);
-#if defined(__AVX2__)
-    const raster_f8 a = (raster_f8)_mm256_permutevar8x32_ps((__m256)lo, (__m256i)lane);
-    const raster_f8 b = (raster_f8)_mm256_permutevar8x32_ps((__m256)hi, (__m256i)lane);
-#else
-    raster_f8 a, b;
-    for (int k = 0; k < 8; k++) { a[k] = lo[lane[k] & 7]; b[k] = hi[lane[k] & 7]; }
-#endif
+    const raster_f8 a = raster_floats8_near(base, first, index), b = raster_floats8_near(base + 1, first, index);
     return a + (b - a) * weight;
+}
+
+/// The eight RGBA8 words row[index[k]] for indices in first ... first + 7
+/// (the resampler's left taps; first + 1 for its right ones): one load
+/// of eight words from row + first and a lane permute, the words
+/// `raster_taps8_near` reads as floats. Reads row[first] ... row[first + 7].
+static inline raster_u8 raster_words8_near(const uint32_t *row, int first, raster_i8 index) {
+    raster_u8 words;
+    memcpy(&words, row + first, sizeof words);
+#if defined(__AVX2__)
+    return (raster_u8)_mm256_permutevar8x32_epi32((__m256i)words, (__m256i)(index - first));
+#else
+    raster_u8 out;
+    for (int k = 0; k < 8; k++) out[k] = words[(index[k] - first) & 7];
+    return out;
+#endif
 }
 
 /// Whether every block of eight taps of `index` (`count` entries, blocks

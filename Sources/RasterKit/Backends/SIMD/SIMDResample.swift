@@ -1,3 +1,5 @@
+import CRasterOMP
+
 extension SIMDBackend {
     /// As `PlanarUpsampler`: each band of output rows stretches the source
     /// rows it reads to the target width (four Float channel planes) and
@@ -5,6 +7,12 @@ extension SIMDBackend {
     public func resample(_ src: ImageView, into dst: ImageView, scratch: Scratch) throws {
         let plan = ResamplePlan(src, dst, scratch)
         let width = dst.width, sw = src.width
+        // Up-sampling (each block of eight output columns within eight
+        // source columns): a block whose right taps stay inside the row
+        // (first + 8 < sw, so no right tap is clamped) takes its words by
+        // raster_words8_near, two loads and two permutes for the sixteen
+        // loads of the lane loop below.
+        let near = raster_taps8_all_near(plan.tapIndex, Int32(width)) != 0
         PlanarUpsampler.stream(into: dst, sh: src.height, threads: threads, scratch: scratch, slot: .resampleStretched,
                                tap: { (Int(plan.rowIndex[$0]), plan.rowWeight[$0]) }) { y, out in
             let row = UnsafeRawPointer(src.row(y))
@@ -12,12 +20,20 @@ extension SIMDBackend {
             var x = 0
             // A vector of output pixels at a time: their two source pixels
             // gathered by hand as packed words, unpacked to channel lanes.
+            let words = row.assumingMemoryBound(to: UInt32.self), taps = UnsafeRawPointer(plan.tapIndex)
             while x + Lanes.width <= width {
                 var left = WordLanes(), right = WordLanes()
-                for k in 0..<Lanes.width {
-                    let i = Int(plan.tapIndex[x + k])
-                    left[k] = row.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
-                    right[k] = row.loadUnaligned(fromByteOffset: 4 * min(i + 1, sw - 1), as: UInt32.self)
+                let first = plan.tapIndex[x]
+                if near && Int(first) + Lanes.width < sw {
+                    let index = taps.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<Int32>.self)
+                    left = raster_words8_near(words, first, index)
+                    right = raster_words8_near(words + 1, first, index)
+                } else {
+                    for k in 0..<Lanes.width {
+                        let i = Int(plan.tapIndex[x + k])
+                        left[k] = row.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
+                        right[k] = row.loadUnaligned(fromByteOffset: 4 * min(i + 1, sw - 1), as: UInt32.self)
+                    }
                 }
                 let w = UnsafeRawPointer(plan.tapWeight).loadUnaligned(fromByteOffset: 4 * x, as: FloatLanes.self)
                 let m = WordLanes(repeating: 0xFF)
