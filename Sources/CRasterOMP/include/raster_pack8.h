@@ -190,15 +190,9 @@ static inline raster_f8 raster_taps8_near(const float *base, int first, raster_i
 /// of eight words from row + first and a lane permute, the words
 /// `raster_taps8_near` reads as floats. Reads row[first] ... row[first + 7].
 static inline raster_u8 raster_words8_near(const uint32_t *row, int first, raster_i8 index) {
-    raster_u8 words;
-    memcpy(&words, row + first, sizeof words);
-#if defined(__AVX2__)
-    return (raster_u8)_mm256_permutevar8x32_epi32((__m256i)words, (__m256i)(index - first));
-#else
-    raster_u8 out;
-    for (int k = 0; k < 8; k++) out[k] = words[(index[k] - first) & 7];
-    return out;
-#endif
+    // The same lane moves as raster_floats8_near's: moves and permutes
+    // carry any 32-bit pattern unchanged.
+    return (raster_u8)raster_floats8_near((const float *)(const void *)row, first, index);
 }
 
 /// Whether every block of eight taps of `index` (`count` entries, blocks
