@@ -140,9 +140,8 @@ static inline raster_b16 raster_pack16_alpha_clamped(raster_f16 v) {
 /// Eight bilinear taps along a row: base[index[k]] + (base[index[k] + 1] -
 /// base[index[k]]) * weight[k], for the up-samplers' horizontal stretch,
 /// for any eight indices (`raster_taps8_near` is the usual case). With
-/// AVX2 two gathers; Swift has no gather, and its lane loop
-/// stayed scalar, which made the simd backend's K1 down2 frame 1.6-1.8x the
-/// openmp one's (re-check: perf annotate PlanarUpsampler's run closure).
+/// AVX2 two gathers: Swift has none, and its own lane loop compiles to
+/// scalar loads.
 static inline raster_f8 raster_taps8(const float *base, raster_i8 index, raster_f8 weight) {
     // Unfused, as Swift's scalar tail computes it.
 #pragma clang fp contract(off)
