@@ -62,20 +62,13 @@ struct PlanarUpsampler {
             for ch in 0..<4 {
                 let src = source + (ch * sh + y) * pitch, plane = UnsafeMutableRawPointer(out + ch * width)
                 var x = 0
-                if near {
-                    while x + Lanes.width <= width {
-                        let v = raster_taps8_near(src, tapIndex[x], index.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<Int32>.self),
-                                                  weight.loadUnaligned(fromByteOffset: 4 * x, as: FloatLanes.self))
-                        plane.storeBytes(of: v, toByteOffset: 4 * x, as: FloatLanes.self)
-                        x += Lanes.width
-                    }
-                } else {
-                    while x + Lanes.width <= width {
-                        let v = raster_taps8(src, index.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<Int32>.self),
-                                             weight.loadUnaligned(fromByteOffset: 4 * x, as: FloatLanes.self))
-                        plane.storeBytes(of: v, toByteOffset: 4 * x, as: FloatLanes.self)
-                        x += Lanes.width
-                    }
+                while x + Lanes.width <= width {
+                    let i = index.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<Int32>.self)
+                    let w = weight.loadUnaligned(fromByteOffset: 4 * x, as: FloatLanes.self)
+                    // The same values either way (raster_taps8_near is raster_taps8 to the bit).
+                    let v = near ? raster_taps8_near(src, tapIndex[x], i, w) : raster_taps8(src, i, w)
+                    plane.storeBytes(of: v, toByteOffset: 4 * x, as: FloatLanes.self)
+                    x += Lanes.width
                 }
                 while x < width {
                     let i = Int(tapIndex[x])
