@@ -64,16 +64,19 @@ struct SIMDFillAccumulator {
             direct(SIMD8(xt, yt, yb, dxdy, dir, xMin, xMax, 0), rows: first..<end, top: top)
             return
         }
+        // Wrapping index arithmetic: k < w, so every index is below 8 w by
+        // construction, and the checked adds and multiplies cost an
+        // overflow branch per store (objdump showed a `jo` after each).
         let f = UnsafeMutableRawPointer(lanes).assumingMemoryBound(to: Float.self)
         var k = staged
         var row = first
         while row < end {
             f[k] = Float(row)
-            f[w + k] = xt; f[2 * w + k] = yt; f[3 * w + k] = yb; f[4 * w + k] = dxdy
-            f[5 * w + k] = dir; f[6 * w + k] = xMin; f[7 * w + k] = xMax
-            k += 1
+            f[w &+ k] = xt; f[2 &* w &+ k] = yt; f[3 &* w &+ k] = yb; f[4 &* w &+ k] = dxdy
+            f[5 &* w &+ k] = dir; f[6 &* w &+ k] = xMin; f[7 &* w &+ k] = xMax
+            k &+= 1
             if k == w { flush(w, top: top); k = 0 }
-            row += 1
+            row &+= 1
         }
         staged = k
     }
