@@ -45,6 +45,8 @@ typedef struct {
     /// Per interval: whether its colour is constant, and that colour packed.
     const int *flat;
     const uint32_t *packed;
+    /// Radial calls drawn as runs: the frame's folds.
+    const raster_gradient_fold_table *folds;
 } gradient_call;
 
 #if defined(__AVX2__)
@@ -153,7 +155,9 @@ static void radial_run_folded(const raster_gradient_row *r, const float k[4], co
     const __m256 kr = _mm256_set1_ps(k[0]), kg = _mm256_set1_ps(k[1]), kb = _mm256_set1_ps(k[2]), ka = _mm256_set1_ps(k[3]);
     const __m256 cr = _mm256_set1_ps(c[0]), cg = _mm256_set1_ps(c[1]), cb = _mm256_set1_ps(c[2]), ca = _mm256_set1_ps(c[3]);
     __m256 xf = _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7));
-    for (; x < x1 && x + 8 <= width; x += 8) {
+    // One bound, not two: a compare and branch fewer per vector.
+    const int vector_end = x1 < width - 7 ? x1 : width - 7;
+    for (; x < vector_end; x += 8) {
         const __m256 dx = _mm256_sub_ps(xf, vcx);
         const __m256 d = _mm256_sqrt_ps(_mm256_fmadd_ps(dx, dx, vdy2));
         const __m256i ir = _mm256_cvttps_epi32(_mm256_fmadd_ps(d, kr, cr));
@@ -173,10 +177,18 @@ static void radial_run_folded(const raster_gradient_row *r, const float k[4], co
     }
 }
 
-static void radial_run(const raster_gradient_row *r, const raster_gradient_span *s, const float *sl, const float *bi,
-                       uint32_t *row, int x, int x1, int width) {
-    float k[4], c[4];
-    if (raster_gradient_radial_fold(r, s, sl, bi, k, c)) radial_run_folded(r, k, c, row, x, x1, width);
+static void radial_run(const raster_gradient_fold_table *folds, const raster_gradient_row *r,
+                       const raster_gradient_span *s, const float *sl, const float *bi, uint32_t *row, int x, int x1,
+                       int width) {
+    const float *k, *c;
+    int folded = raster_gradient_fold_lookup(folds, s, &k, &c);
+    float own_k[4], own_c[4];
+    if (folded < 0) {
+        folded = raster_gradient_radial_fold(r, s, sl, bi, own_k, own_c);
+        k = own_k;
+        c = own_c;
+    }
+    if (folded) radial_run_folded(r, k, c, row, x, x1, width);
     else radial_run_clamped(r, s, sl, bi, row, x, x1, width);
 }
 
@@ -192,7 +204,7 @@ static void emit_run(const gradient_call *g, const raster_gradient_row *r, const
     }
     const float *sl = g->slopes + 4 * s->interval, *bi = g->biases + 4 * s->interval;
     if (r->shape != 0) {
-        radial_run(r, s, sl, bi, row, x0, x1, g->width);
+        radial_run(g->folds, r, s, sl, bi, row, x0, x1, g->width);
         return;
     }
     int32_t v0[4], dv[4];
@@ -303,7 +315,11 @@ void raster_omp_gradient(uint8_t *dst, int width, int height, ptrdiff_t stride, 
     }
     const double u_per_pixel = shape == 0 ? fabs(geometry[0]) : geometry[2];
     const int spans = raster_gradient_prefers_spans(width, u_per_pixel, intervals, extend, shape);
-    const gradient_call g = { width, shape, intervals, extend, spans, geometry, starts, slopes, biases, flat, packed };
+    raster_gradient_fold_table folds;
+    if (shape != 0 && spans)
+        raster_gradient_fold_table_init(&folds, extend, starts, slopes, biases, intervals, width, height, geometry);
+    const gradient_call g = { width, shape, intervals, extend, spans, geometry, starts, slopes, biases, flat, packed,
+                              shape != 0 && spans ? &folds : NULL };
     const raster_gradient_row_plan plan = raster_gradient_plan_rows(shape, height, geometry);
     RASTER_PARALLEL_ROWS(plan.items, threads, i, gradient_item(&g, plan, dst, stride, i));
 }

@@ -174,6 +174,38 @@ int raster_gradient_radial_fold(const raster_gradient_row *r, const raster_gradi
     return 1;
 }
 
+void raster_gradient_fold_table_init(raster_gradient_fold_table *table, int extend, const float *starts,
+                                     const float *slopes, const float *biases, int intervals, int width, int height,
+                                     const double geometry[3]) {
+    table->intervals = intervals;
+    table->extend = extend;
+    // The largest u on the canvas is at a corner (rounding past it only
+    // sends a class to the per-run fold).
+    double u_max = 0.0;
+    for (int corner = 0; corner < 4; corner++) {
+        const double dx = (corner & 1 ? (double)(width - 1) : 0.0) - geometry[0];
+        const double dy = (corner & 2 ? (double)(height - 1) : 0.0) - geometry[1];
+        const double u = sqrt(dx * dx + dy * dy) * geometry[2];
+        if (u > u_max) u_max = u;
+    }
+    const double wanted = extend == 0 ? 1.0 : floor(extend == 2 ? u_max * 0.5 : u_max) + 2.0;
+    const int fit = RASTER_GRADIENT_FOLD_SLOTS / (2 * intervals);
+    table->periods = !(wanted < (double)fit) ? fit : (int)wanted;
+    raster_gradient_row r;
+    raster_gradient_row_init(&r, 1, extend, starts, intervals, width, geometry, 0);
+    memset(table->folds, 0, sizeof table->folds);
+    for (int j = 0; j < table->periods; j++)
+        for (int mirrored = 0; mirrored < 2; mirrored++)
+            // Not the last interval (raster_gradient_fold_slot).
+            for (int k = 0; k + 1 < intervals; k++) {
+                const raster_gradient_span s = { k, (float)(extend == 2 ? 2 * j : j), mirrored ? -1.0f : 1.0f,
+                                                 mirrored ? 2.0f : 0.0f };
+                const int slot = raster_gradient_fold_slot(table, &s);
+                table->folds[slot] = (uint8_t)raster_gradient_radial_fold(&r, &s, slopes + 4 * k, biases + 4 * k,
+                                                                          table->k[slot], table->c[slot]);
+            }
+}
+
 int raster_gradient_prefers_spans(int width, double u_per_pixel, int intervals, int extend, int shape) {
     // Pieces per row: intervals once (pad) or per period crossed, on each
     // side of a radial centre. Short spans cost more to find than to blend.

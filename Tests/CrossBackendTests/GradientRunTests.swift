@@ -261,6 +261,76 @@ final class GradientRunTests: XCTestCase {
         XCTAssertGreaterThan(refused, 0) // and steep ones do not
     }
 
+    /// The frame's fold table (raster_gradient_fold_table_init) as a stage:
+    /// for every run of every row of random radial frames, a class the
+    /// table holds gives exactly what folding the run itself gives (the
+    /// verdict, and k and c bit for bit); it holds every class but the
+    /// last interval's while the frame's periods fit in it, and on frames
+    /// of many periods the classes past it fall back (-1), never to a
+    /// wrong slot.
+    func testFoldTableGivesEachRunsOwnFold() throws {
+        var rng = SeededGenerator(seed: 0x18_0009)
+        var held = 0, fellBack = 0
+        for job in 0..<120 {
+            let width = 1 + Int(rng.next() % 400), height = 1 + Int(rng.next() % 60)
+            let extend = ExtendMode.allCases[job % 3]
+            // Radii down to 2 px: a repeat or reflect frame of hundreds of periods.
+            let radius = [2.0, 40, Double(width), 10 * Double(width)][Int(rng.next() % 4)]
+            let g = try Gradient(shape: .radial(center: Point(rng.uniform(-0.5...1.5) * Double(width), rng.uniform(-0.5...1.5) * Double(height)),
+                                                radius: radius), stops: Self.randomStops(&rng), extend: extend)
+            let pixel = GradientPixelGeometryProbe(g)
+            let ramp = g.ramp
+            var table = raster_gradient_fold_table()
+            var geometry = pixel.geometry
+            ramp.starts.withUnsafeBufferPointer { starts in
+                ramp.slopes.withUnsafeBytes { sl in
+                    ramp.biases.withUnsafeBytes { bi in
+                        withUnsafeBytes(of: &geometry) { geo in
+                            raster_gradient_fold_table_init(&table, pixel.extend, starts.baseAddress, sl.bindMemory(to: Float.self).baseAddress,
+                                                            bi.bindMemory(to: Float.self).baseAddress, Int32(starts.count), Int32(width),
+                                                            Int32(height), geo.bindMemory(to: Double.self).baseAddress)
+                        }
+                    }
+                }
+            }
+            let periodsFit = Int(table.periods) < Int(RASTER_GRADIENT_FOLD_SLOTS) / (2 * ramp.starts.count)
+            for y in 0..<height {
+                var row = pixel.row(y, width: width, starts: ramp.starts, count: ramp.starts.count)
+                ramp.starts.withUnsafeBufferPointer { starts in
+                    row.starts = starts.baseAddress
+                    var span = raster_gradient_span()
+                    var x = 0
+                    while x < width {
+                        let end = Int(raster_gradient_next_span(&row, Int32(x), &span))
+                        defer { x = end }
+                        let i = Int(span.interval)
+                        guard i + 1 < ramp.starts.count else { continue }
+                        var sl = Array(0..<4).map { ramp.slopes[i][$0] }, bi = Array(0..<4).map { ramp.biases[i][$0] }
+                        var k = [Float](repeating: 0, count: 4), c = [Float](repeating: 0, count: 4)
+                        let own = raster_gradient_radial_fold(&row, &span, &sl, &bi, &k, &c)
+                        var tk: UnsafePointer<Float>?, tc: UnsafePointer<Float>?
+                        let found = raster_gradient_fold_lookup(&table, &span, &tk, &tc)
+                        guard found >= 0 else {
+                            XCTAssertFalse(periodsFit, "job \(job) row \(y): class \(span) not held")
+                            fellBack += 1
+                            continue
+                        }
+                        held += 1
+                        XCTAssertEqual(found, own, "job \(job) row \(y) run \(x)..<\(end)")
+                        if own != 0 {
+                            for ch in 0..<4 {
+                                XCTAssertEqual(tk![ch].bitPattern, k[ch].bitPattern, "job \(job) row \(y) run \(x)..<\(end) k\(ch)")
+                                XCTAssertEqual(tc![ch].bitPattern, c[ch].bitPattern, "job \(job) row \(y) run \(x)..<\(end) c\(ch)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(held, 1000)
+        XCTAssertGreaterThan(fellBack, 0) // the 2 px radii outgrow the table
+    }
+
     /// A row longer than one fixed-point chunk, and runs a few pixels long
     /// next to each other (whole vectors stored past a run's end must be
     /// overwritten by the runs after it): every backend within the bound.

@@ -443,6 +443,52 @@ int raster_gradient_run_steps(const raster_gradient_row *row, const raster_gradi
 int raster_gradient_radial_fold(const raster_gradient_row *row, const raster_gradient_span *span, const float *slope,
                                 const float *bias, float k[4], float c[4]);
 
+/// A radial frame's folds (raster_gradient_radial_fold), each computed
+/// once per frame rather than once per run: a fold depends on the run's
+/// class (interval, period, mirrored) and the frame's inv_r, never on the
+/// row. The table holds every class whose period index (period for
+/// repeat, period / 2 for reflect, 0 for pad) is below `periods`, which
+/// covers the u of the frame's corners when the table is large enough;
+/// a class it does not hold is folded per run. Folding per run took about
+/// 7% of the gradient's samples when `bench` drew the gradients study's
+/// jobs/radial-off.json (simd, 1 thread; re-check with `perf record` and
+/// look for raster_gradient_radial_fold).
+#define RASTER_GRADIENT_FOLD_SLOTS 256
+typedef struct {
+    int periods, intervals, extend;
+    /// Per slot: 1 when the class folds (k and c hold its coefficients), else 0.
+    uint8_t folds[RASTER_GRADIENT_FOLD_SLOTS];
+    float k[RASTER_GRADIENT_FOLD_SLOTS][4], c[RASTER_GRADIENT_FOLD_SLOTS][4];
+} raster_gradient_fold_table;
+
+/// Fills `table` for a radial call of raster_omp_gradient's parameters on a
+/// width x height canvas.
+void raster_gradient_fold_table_init(raster_gradient_fold_table *table, int extend, const float *starts,
+                                     const float *slopes, const float *biases, int intervals, int width, int height,
+                                     const double geometry[3]);
+
+/// The slot of `span`'s class in `table`, or -1 when the table does not
+/// hold it. It never holds the last interval: the suite's ramps make it a
+/// constant colour, filled rather than folded, and give no end for it in
+/// `starts`.
+static inline int raster_gradient_fold_slot(const raster_gradient_fold_table *table, const raster_gradient_span *span) {
+    const float j = table->extend == 2 ? span->period * 0.5f : span->period;
+    if (!(j >= 0.0f && j < (float)table->periods) || span->interval + 1 >= table->intervals) return -1;
+    return (2 * (int)j + (span->sign < 0.0f)) * table->intervals + span->interval;
+}
+
+/// `span`'s fold from `table`: 1 when its class folds (`k` and `c` then
+/// point at the coefficients), 0 when it does not, -1 when the table does
+/// not hold the class (the caller folds the run itself).
+static inline int raster_gradient_fold_lookup(const raster_gradient_fold_table *table, const raster_gradient_span *span,
+                                              const float **k, const float **c) {
+    const int slot = raster_gradient_fold_slot(table, span);
+    if (slot < 0) return -1;
+    *k = table->k[slot];
+    *c = table->c[slot];
+    return table->folds[slot];
+}
+
 /// Pixels per expected run below which a row is cheaper per pixel (a
 /// compare and select per interval) than as runs.
 #define RASTER_GRADIENT_SPAN_MIN_PIXELS 16.0

@@ -38,6 +38,21 @@ struct GradientPixelGeometry {
         }
     }
 
+    /// Fills `table` with a radial frame's folds (raster_gradient_fold_table_init).
+    func initFolds(_ table: UnsafeMutablePointer<raster_gradient_fold_table>, _ ramp: GradientRamp, width: Int, height: Int) {
+        withUnsafeBytes(of: values) { g in
+            ramp.starts.withUnsafeBufferPointer { starts in
+                ramp.slopes.withUnsafeBytes { slopes in
+                    ramp.biases.withUnsafeBytes { biases in
+                        raster_gradient_fold_table_init(table, extend, starts.baseAddress, slopes.bindMemory(to: Float.self).baseAddress,
+                                                        biases.bindMemory(to: Float.self).baseAddress, Int32(starts.count),
+                                                        Int32(width), Int32(height), g.bindMemory(to: Double.self).baseAddress)
+                    }
+                }
+            }
+        }
+    }
+
     /// Sets `row` to row y's run-finder parameters (raster_gradient_row_init
     /// says why in place); `starts` must outlive their use.
     @inline(__always)

@@ -17,11 +17,15 @@ extension SIMDBackend {
         let ramp = RampLanes(gradient.ramp, extend: gradient.extend)
         let plan = pixel.rowPlan(height: dst.height)
         if pixel.prefersRuns(width: dst.width, intervals: ramp.starts.count) {
+            let folds = UnsafeMutablePointer<raster_gradient_fold_table>.allocate(capacity: 1)
+            defer { folds.deallocate() }
+            if pixel.shape != 0 { pixel.initFolds(folds, gradient.ramp, width: dst.width, height: dst.height) }
+            let table: UnsafePointer<raster_gradient_fold_table>? = pixel.shape != 0 ? UnsafePointer(folds) : nil
             plan.run(dst, threads: threads) { y in
                 ramp.starts.withUnsafeBufferPointer { starts in
                     var row = raster_gradient_row()
                     pixel.start(&row, y, width: dst.width, starts: starts.baseAddress!, intervals: starts.count)
-                    ramp.storeRuns(&row, to: dst.row(y))
+                    ramp.storeRuns(&row, folds: table, to: dst.row(y))
                 }
             }
             return
@@ -92,20 +96,22 @@ struct RampLanes {
     /// in the row: pixels past a run's end belong to later runs of the row,
     /// drawn after it, which overwrite them. A radial row symmetric about
     /// its centre column draws one side and mirrors it.
+    /// `folds` is the frame's fold table (radial frames only).
     @inline(__always)
-    func storeRuns(_ row: inout raster_gradient_row, to p: UnsafeMutablePointer<UInt8>) {
+    func storeRuns(_ row: inout raster_gradient_row, folds: UnsafePointer<raster_gradient_fold_table>?,
+                   to p: UnsafeMutablePointer<UInt8>) {
         let width = Int(row.width)
         let m = Int(raster_gradient_mirror_axis(&row))
         guard m >= 0 else {
-            storeRuns(&row, from: 0, to: width, p)
+            storeRuns(&row, folds, from: 0, to: width, p)
             return
         }
         // Left of the centre, the pixels whose mirror is in the row are
         // copies (raster_gradient_mirror_axis), drawn last, over any whole
         // vector stored past a run's end.
         let lo = max(0, m - width + 1), mid = Int(row.mid)
-        storeRuns(&row, from: 0, to: lo, p)
-        storeRuns(&row, from: mid, to: width, p)
+        storeRuns(&row, folds, from: 0, to: lo, p)
+        storeRuns(&row, folds, from: mid, to: width, p)
         let words = UnsafeMutableRawPointer(p)
         var x = lo
         while x + Lanes.width <= mid {
@@ -121,7 +127,8 @@ struct RampLanes {
 
     /// Pixels [x0, x1) of the row as runs.
     @inline(__always)
-    func storeRuns(_ row: inout raster_gradient_row, from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>) {
+    func storeRuns(_ row: inout raster_gradient_row, _ folds: UnsafePointer<raster_gradient_fold_table>?,
+                   from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>) {
         var span = raster_gradient_span()
         var x = x0
         while x < x1 {
@@ -136,7 +143,7 @@ struct RampLanes {
             } else {
                 let lo = starts[k], hi = starts[k + 1]
                 var fold = (k: SIMD4<Float>(), c: SIMD4<Float>())
-                if Self.radialFold(&row, &span, slopes[k], biases[k], &fold) {
+                if Self.radialFold(&row, &span, folds, slopes[k], biases[k], &fold) {
                     storeRadialRun(row, fold.k, fold.c, from: x, to: end, p)
                 } else if Self.convertsUnclamped(slopes[k], biases[k], lo, hi) {
                     storeRadialRunInterval(row, span, slopes[k], biases[k], lo, hi, from: x, to: end, p)
@@ -259,10 +266,22 @@ struct RampLanes {
     }
 
     /// raster_gradient_radial_fold: whether a radial run's colours are one
-    /// multiply-add per channel from d, and the coefficients.
+    /// multiply-add per channel from d, and the coefficients, from the
+    /// frame's table when it holds the run's class (raster_gradient_fold_lookup).
     @inline(__always)
-    static func radialFold(_ row: inout raster_gradient_row, _ span: inout raster_gradient_span, _ sl: SIMD4<Float>, _ bi: SIMD4<Float>,
+    static func radialFold(_ row: inout raster_gradient_row, _ span: inout raster_gradient_span,
+                           _ folds: UnsafePointer<raster_gradient_fold_table>?, _ sl: SIMD4<Float>, _ bi: SIMD4<Float>,
                            _ fold: inout (k: SIMD4<Float>, c: SIMD4<Float>)) -> Bool {
+        if let folds {
+            var k: UnsafePointer<Float>?, c: UnsafePointer<Float>?
+            let held = raster_gradient_fold_lookup(folds, &span, &k, &c)
+            if held >= 0 {
+                if held == 0 { return false }
+                fold = (UnsafeRawPointer(k!).loadUnaligned(as: SIMD4<Float>.self),
+                        UnsafeRawPointer(c!).loadUnaligned(as: SIMD4<Float>.self))
+                return true
+            }
+        }
         var sl = sl, bi = bi
         return withUnsafeMutablePointer(to: &sl) { slp in
             withUnsafeMutablePointer(to: &bi) { bip in
