@@ -32,7 +32,10 @@ final class GradientRunTests: XCTestCase {
         // Coincident stops (hard edges) and stops at the ends.
         if rng.coin() { offsets[n / 2] = offsets[(n - 1) / 2] }
         if rng.coin() { offsets[0] = 0; offsets[n - 1] = 1 }
-        return offsets.map { Gradient.Stop(offset: $0, color: rng.color()) }
+        // Opaque ramps half the time: the radial run loops convert a
+        // constant alpha once.
+        let opaque = rng.coin()
+        return offsets.map { Gradient.Stop(offset: $0, color: rng.color(opaque: opaque)) }
     }
 
     /// Vectors from a tenth of a pixel (`tiny`; there Float's u over a

@@ -7,7 +7,9 @@
 // colours beyond [0, 255]) and five radial ones (centred on a pixel, off
 // it, off the canvas, coincident stops, steep) at 1 and 2 threads and
 // prints a hash of each: two builds that print the same hashes draw the
-// same bytes.
+// same bytes. Every ramp is built as the suite builds it (GradientRamp:
+// constant colours before the first stop and from the last), which is what
+// the C kernels expect.
 // A frame name ending in `-lut` (linear-lut, radial-lut, radial-off-lut)
 // draws the frame with the `lut` variant (raster_omp_gradient_lut), and
 // `check` hashes the lut frames of its radial cases too, when the build has
@@ -32,14 +34,29 @@ static uint64_t fnv(const uint8_t *p, size_t n, uint64_t h) {
     return h;
 }
 
-/// The ramp's slopes and biases per interval (a zero-width interval is flat).
-static void ramp(int stops, const float *starts, float colors[][4], float *slopes, float *biases) {
-    for (int k = 0; k < stops - 1; k++)
+/// The ramp as the suite builds it (GradientRamp): the first colour from
+/// -inf, an interval per pair of stops that are apart (a hard stop has
+/// none), the last colour from the last stop on. Fills `starts`, `slopes`
+/// and `biases` and returns the interval count.
+static int ramp(int stops, const float *offsets, float colors[][4], float *starts, float *slopes, float *biases) {
+    int n = 0;
+    starts[n] = -INFINITY;
+    for (int ch = 0; ch < 4; ch++) { slopes[4 * n + ch] = 0; biases[4 * n + ch] = colors[0][ch]; }
+    n++;
+    for (int k = 0; k < stops - 1; k++) {
+        const float w = offsets[k + 1] - offsets[k];
+        if (!(w > 0)) continue;
+        starts[n] = offsets[k];
         for (int ch = 0; ch < 4; ch++) {
-            const float w = starts[k + 1] - starts[k], s = w > 0 ? (colors[k + 1][ch] - colors[k][ch]) / w : 0;
-            slopes[4 * k + ch] = s;
-            biases[4 * k + ch] = colors[k][ch] - s * starts[k];
+            const float s = (colors[k + 1][ch] - colors[k][ch]) / w;
+            slopes[4 * n + ch] = s;
+            biases[4 * n + ch] = colors[k][ch] - s * offsets[k];
         }
+        n++;
+    }
+    starts[n] = offsets[stops - 1];
+    for (int ch = 0; ch < 4; ch++) { slopes[4 * n + ch] = 0; biases[4 * n + ch] = colors[stops - 1][ch]; }
+    return n + 1;
 }
 
 int main(int argc, char **argv) {
@@ -50,7 +67,7 @@ int main(int argc, char **argv) {
     const double l2 = (double)W * W + (double)H * H, a = W / l2, b = H / l2;
     float colors[4][4] = { { 0x7F, 0xA3, 0x81, 255 }, { 0xFF, 0xF5, 0xC5, 255 },
                            { 0x33, 0x6F, 0x55, 255 }, { 0xFB, 0xE3, 0x7D, 255 } };
-    float slopes[12], biases[12];
+    float slopes[24], biases[24];
     if (argc > 2 && strcmp(argv[2], "check") == 0) {
         const double r0 = 1.0 / (0.25 * sqrt(l2));
         const struct { int shape; double g[3]; int extend; float starts[4]; float contrast; } cases[] = {
@@ -76,18 +93,19 @@ int main(int argc, char **argv) {
             float c[4][4];
             for (int k = 0; k < 4; k++)
                 for (int ch = 0; ch < 4; ch++) c[k][ch] = (colors[k][ch] - 128) * cases[i].contrast + 128;
-            ramp(4, cases[i].starts, c, slopes, biases);
+            float starts[6];
+            const int intervals = ramp(4, cases[i].starts, c, starts, slopes, biases);
             for (int t = 1; t <= 2; t++) {
                 memset(img, 0, (size_t)W * H * 4);
-                raster_omp_gradient(img, W, H, W * 4, cases[i].shape, cases[i].g, cases[i].starts, slopes, biases, 3,
+                raster_omp_gradient(img, W, H, W * 4, cases[i].shape, cases[i].g, starts, slopes, biases, intervals,
                                     cases[i].extend, t);
                 printf("case %u threads %d %016llx\n", i, t,
                        (unsigned long long)fnv(img, (size_t)W * H * 4, 1469598103934665603ull));
 #ifdef HARNESS_LUT
                 if (cases[i].shape == 0) continue;
                 uint32_t lut[RASTER_GRADIENT_LUT_MAX + 2];
-                const int size = raster_gradient_lut_size(slopes, 3);
-                raster_gradient_lut_build(lut, size, cases[i].starts, slopes, biases, 3);
+                const int size = raster_gradient_lut_size(slopes, intervals);
+                raster_gradient_lut_build(lut, size, starts, slopes, biases, intervals);
                 memset(img, 0, (size_t)W * H * 4);
                 raster_omp_gradient_lut(img, W, H, W * 4, 1, cases[i].g, lut, size, cases[i].extend, t);
                 printf("case %u lut threads %d %016llx\n", i, t,
@@ -109,15 +127,15 @@ int main(int argc, char **argv) {
 #endif
     const double linear_geometry[3] = { a, b, 0.5 * a + 0.5 * b };
     const double radial_geometry[3] = { W / 2.0 + off - 0.5, H / 2.0 + off - 0.5, 1.0 / (0.25 * sqrt(l2)) };
-    const float linear_starts[4] = { 0, 1.f / 3, 2.f / 3, 1 }, radial_starts[3] = { 0, 0.6f, 1 };
+    const float linear_offsets[4] = { 0, 1.f / 3, 2.f / 3, 1 }, radial_offsets[3] = { 0, 0.6f, 1 };
     float radial_colors[3][4] = { { 0xFF, 0xF5, 0xC5, 255 }, { 0x7F, 0xA3, 0x81, 255 }, { 0x33, 0x6F, 0x55, 255 } };
-    if (radial) ramp(3, radial_starts, radial_colors, slopes, biases);
-    else ramp(4, linear_starts, colors, slopes, biases);
+    float starts[6];
+    const int intervals = radial ? ramp(3, radial_offsets, radial_colors, starts, slopes, biases)
+                                 : ramp(4, linear_offsets, colors, starts, slopes, biases);
 #ifdef HARNESS_LUT
     uint32_t lut[RASTER_GRADIENT_LUT_MAX + 2];
-    const float *lut_starts = radial ? radial_starts : linear_starts;
-    const int intervals = radial ? 2 : 3, size = raster_gradient_lut_size(slopes, intervals);
-    raster_gradient_lut_build(lut, size, lut_starts, slopes, biases, intervals);
+    const int size = raster_gradient_lut_size(slopes, intervals);
+    raster_gradient_lut_build(lut, size, starts, slopes, biases, intervals);
 #endif
     double best = 1;
     for (int rep = 0; rep < 400; rep++) {
@@ -129,9 +147,9 @@ int main(int argc, char **argv) {
         else
 #endif
         if (radial)
-            raster_omp_gradient(img, W, H, W * 4, 1, radial_geometry, radial_starts, slopes, biases, 2, 2, threads);
+            raster_omp_gradient(img, W, H, W * 4, 1, radial_geometry, starts, slopes, biases, intervals, 2, threads);
         else
-            raster_omp_gradient(img, W, H, W * 4, 0, linear_geometry, linear_starts, slopes, biases, 3, 0, threads);
+            raster_omp_gradient(img, W, H, W * 4, 0, linear_geometry, starts, slopes, biases, intervals, 0, threads);
         const double t = now() - t0;
         if (t < best) best = t;
     }

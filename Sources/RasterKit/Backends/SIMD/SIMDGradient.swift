@@ -308,6 +308,19 @@ struct RampLanes {
     @inline(__always)
     func storeRadialRun(_ row: raster_gradient_row, _ k: SIMD4<Float>, _ c: SIMD4<Float>,
                         from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>) {
+        // Alpha's multiply-add and conversion are a ninth of the loop's
+        // instructions; an opaque ramp's alpha slope is 0, and d * 0 + c
+        // is c, so its loop converts c once (the same bytes).
+        if k.w == 0 {
+            storeRadialRun(row, k, c, from: x0, to: x1, p, flatAlpha: true)
+        } else {
+            storeRadialRun(row, k, c, from: x0, to: x1, p, flatAlpha: false)
+        }
+    }
+
+    @inline(__always)
+    func storeRadialRun(_ row: raster_gradient_row, _ k: SIMD4<Float>, _ c: SIMD4<Float>,
+                        from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>, flatAlpha: Bool) {
         let cx = row.cx, dy2 = FloatLanes(repeating: row.dy2), width = Int(row.width)
         let kr = FloatLanes(repeating: k.x), kg = FloatLanes(repeating: k.y)
         let kb = FloatLanes(repeating: k.z), ka = FloatLanes(repeating: k.w)
@@ -321,7 +334,7 @@ struct RampLanes {
             xf += Float(Lanes.width)
             let d = dy2.addingProduct(dx, dx).squareRoot()
             let w = raster_pack8_truncated(cr.addingProduct(d, kr), cg.addingProduct(d, kg),
-                                           cb.addingProduct(d, kb), ca.addingProduct(d, ka))
+                                           cb.addingProduct(d, kb), flatAlpha ? ca : ca.addingProduct(d, ka))
             // A whole vector while it fits in the row; at the row's end
             // only the run's pixels (a scalar conversion per pixel would
             // be a generic call here).
