@@ -68,6 +68,39 @@ static double exit_x(const raster_gradient_row *r, double u_exit, int left) {
     return left ? (double)r->cx - dx : (double)r->cx + dx;
 }
 
+static void remember(raster_gradient_row *r, int x, span_class c) {
+    r->known_x = x;
+    r->known.interval = c.interval; r->known.period = c.period;
+    r->known.sign = c.sign; r->known.offset = c.offset;
+}
+
+/// The end of the run from pixel x of class c when the estimate `end` was
+/// wrong: gallop past an estimate that fell short, then bisect. Out of
+/// line, so that the common case keeps few registers.
+__attribute__((noinline)) static int search_end(raster_gradient_row *r, int x, span_class c, int end, int limit) {
+    int in = x, out = limit; // pixel `in` is in the class; `out` is past it or the limit
+    span_class out_c = c, p = classify(r, raster_gradient_u(r, end - 1));
+    if (!same_class(p, c)) { out = end - 1; out_c = p; }
+    else {
+        in = end - 1;
+        for (int step = 1; in + 1 < limit;) {
+            const int probe = limit - in > step ? in + step : limit - 1;
+            p = classify(r, raster_gradient_u(r, probe));
+            if (!same_class(p, c)) { out = probe; out_c = p; break; }
+            in = probe;
+            step *= 2;
+        }
+    }
+    while (out - in > 1) {
+        const int mid = in + (out - in) / 2;
+        p = classify(r, raster_gradient_u(r, mid));
+        if (same_class(p, c)) in = mid; else { out = mid; out_c = p; }
+    }
+    // The class of `out` is known unless `out` is the limit (never probed).
+    remember(r, out < limit ? out : -1, out_c);
+    return in + 1;
+}
+
 int raster_gradient_next_span(raster_gradient_row *r, int x, raster_gradient_span *span) {
     // u is monotone along the whole row (linear) or on each side of the
     // centre (radial): a class, once left, does not come back within the
@@ -85,31 +118,21 @@ int raster_gradient_next_span(raster_gradient_row *r, int x, raster_gradient_spa
     span->offset = c.offset;
     const double xe = ceil(exit_x(r, exit_u(r, c, rising), left));
     // NaN and out-of-range estimates fall to the ends (no int conversion of them).
-    int end = !(xe < (double)limit) ? limit : (!(xe > (double)(x + 1)) ? x + 1 : (int)xe);
-    int in = x, out = limit; // pixel `in` is in the class; `out` is past it or the limit
-    span_class out_c = c, p = classify(r, raster_gradient_u(r, end - 1));
-    if (!same_class(p, c)) { out = end - 1; out_c = p; }
-    else {
-        in = end - 1;
-        // Gallop past an estimate that fell short, then bisect.
-        for (int step = 1; in + 1 < limit;) {
-            const int probe = limit - in > step ? in + step : limit - 1;
-            p = classify(r, raster_gradient_u(r, probe));
-            if (!same_class(p, c)) { out = probe; out_c = p; break; }
-            in = probe;
-            step *= 2;
+    const int end = !(xe < (double)limit) ? limit : (!(xe > (double)(x + 1)) ? x + 1 : (int)xe);
+    // Nearly always the estimate is the end: pixel end - 1 has the class
+    // and pixel end (or the limit) does not.
+    if (same_class(classify(r, raster_gradient_u(r, end - 1)), c)) {
+        if (end == limit) {
+            r->known_x = -1;
+            return end;
+        }
+        const span_class next = classify(r, raster_gradient_u(r, end));
+        if (!same_class(next, c)) {
+            remember(r, end, next);
+            return end;
         }
     }
-    while (out - in > 1) {
-        const int mid = in + (out - in) / 2;
-        p = classify(r, raster_gradient_u(r, mid));
-        if (same_class(p, c)) in = mid; else { out = mid; out_c = p; }
-    }
-    // The class of `out` is known unless `out` is the limit (never probed).
-    r->known_x = out < limit ? out : -1;
-    r->known.interval = out_c.interval; r->known.period = out_c.period;
-    r->known.sign = out_c.sign; r->known.offset = out_c.offset;
-    return in + 1;
+    return search_end(r, x, c, end, limit);
 }
 
 int raster_gradient_mirror_axis(const raster_gradient_row *r) {
