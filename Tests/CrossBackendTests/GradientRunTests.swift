@@ -54,6 +54,23 @@ final class GradientRunTests: XCTestCase {
                                            radius: scale), stops: randomStops(&rng), extend: extend)
     }
 
+    /// Each run of `row` in order, as raster_gradient_next_span returns
+    /// them: body(x, end, row, span), the row as it is then (its `starts`
+    /// valid during the call). `starts` are the row's.
+    static func forEachRun(_ row: inout raster_gradient_row, _ starts: [Float], width: Int,
+                           _ body: (Int, Int, raster_gradient_row, raster_gradient_span) -> Void) {
+        starts.withUnsafeBufferPointer { p in
+            row.starts = p.baseAddress
+            var span = raster_gradient_span()
+            var x = 0
+            while x < width {
+                let end = Int(raster_gradient_next_span(&row, Int32(x), &span))
+                body(x, end, row, span)
+                x = end
+            }
+        }
+    }
+
     /// Every class change along a row is a run boundary, and every run
     /// boundary a class change: each crossing found once, none invented.
     func testRunFinderFindsEveryCrossingOnceAndNoOther() throws {
@@ -150,44 +167,38 @@ final class GradientRunTests: XCTestCase {
             let ramp = g.ramp
             var row = pixel.row(0, width: width, starts: ramp.starts, count: ramp.starts.count)
             let bits = Double(1 << RASTER_GRADIENT_STEP_BITS)
-            ramp.starts.withUnsafeBufferPointer { starts in
-                row.starts = starts.baseAddress
-                var span = raster_gradient_span()
-                var x = 0
-                while x < width {
-                    let end = Int(raster_gradient_next_span(&row, Int32(x), &span))
-                    let k = Int(span.interval)
-                    var c = x
-                    while c < end, !ramp.flat[k] {
-                        var start = [Int32](repeating: 0, count: 4), step = [Int32](repeating: 0, count: 4)
-                        var sl = Array(0..<4).map { ramp.slopes[k][$0] }, bi = Array(0..<4).map { ramp.biases[k][$0] }
-                        let chunkEnd = Int(raster_gradient_run_steps(&row, &span, &sl, &bi, Int32(c), Int32(end), &start, &step))
-                        XCTAssert(chunkEnd == c || (chunkEnd > c && chunkEnd <= end && chunkEnd - c <= Int(RASTER_GRADIENT_STEP_PIXELS)),
-                                  "job \(job): chunk \(c)..<\(chunkEnd) of run ..<\(end)")
-                        let double = { (px: Int, ch: Int) -> Double in
-                            let t = Double(span.sign) * (Double(px) * Double(row.ux) + Double(row.u0) - Double(span.period)) + Double(span.offset)
-                            return t * Double(sl[ch]) + Double(bi[ch]) + 0.5
-                        }
-                        if chunkEnd == c {
-                            let m = RASTER_GRADIENT_STEP_MARGIN
-                            let outside = (0..<4).contains { ch in
-                                [c, end - 1].contains { !(double($0, ch) >= m && double($0, ch) <= 256 - m) }
-                            }
-                            // Refused chunks run to the end of the run (the caller shades the rest per pixel).
-                            XCTAssert(outside || end - c > Int(RASTER_GRADIENT_STEP_PIXELS), "job \(job): chunk at \(c) refused in range")
-                            break
-                        }
-                        for px in c..<chunkEnd {
-                            for ch in 0..<4 {
-                                let v = Double(start[ch]) + Double(px - c) * Double(step[ch])
-                                XCTAssertLessThan(abs(v / bits - double(px, ch)), 0.002, "job \(job) pixel \(px) channel \(ch)")
-                                XCTAssert(v >= 0 && v < 256 * bits, "job \(job) pixel \(px) channel \(ch): \(v / bits) needs a clamp")
-                            }
-                        }
-                        stepped += chunkEnd - c
-                        c = chunkEnd
+            Self.forEachRun(&row, ramp.starts, width: width) { x, end, row, span in
+                var row = row, span = span
+                let k = Int(span.interval)
+                var c = x
+                while c < end, !ramp.flat[k] {
+                    var start = [Int32](repeating: 0, count: 4), step = [Int32](repeating: 0, count: 4)
+                    var sl = Array(0..<4).map { ramp.slopes[k][$0] }, bi = Array(0..<4).map { ramp.biases[k][$0] }
+                    let chunkEnd = Int(raster_gradient_run_steps(&row, &span, &sl, &bi, Int32(c), Int32(end), &start, &step))
+                    XCTAssert(chunkEnd == c || (chunkEnd > c && chunkEnd <= end && chunkEnd - c <= Int(RASTER_GRADIENT_STEP_PIXELS)),
+                              "job \(job): chunk \(c)..<\(chunkEnd) of run ..<\(end)")
+                    let double = { (px: Int, ch: Int) -> Double in
+                        let t = Double(span.sign) * (Double(px) * Double(row.ux) + Double(row.u0) - Double(span.period)) + Double(span.offset)
+                        return t * Double(sl[ch]) + Double(bi[ch]) + 0.5
                     }
-                    x = end
+                    if chunkEnd == c {
+                        let m = RASTER_GRADIENT_STEP_MARGIN
+                        let outside = (0..<4).contains { ch in
+                            [c, end - 1].contains { !(double($0, ch) >= m && double($0, ch) <= 256 - m) }
+                        }
+                        // Refused chunks run to the end of the run (the caller shades the rest per pixel).
+                        XCTAssert(outside || end - c > Int(RASTER_GRADIENT_STEP_PIXELS), "job \(job): chunk at \(c) refused in range")
+                        break
+                    }
+                    for px in c..<chunkEnd {
+                        for ch in 0..<4 {
+                            let v = Double(start[ch]) + Double(px - c) * Double(step[ch])
+                            XCTAssertLessThan(abs(v / bits - double(px, ch)), 0.002, "job \(job) pixel \(px) channel \(ch)")
+                            XCTAssert(v >= 0 && v < 256 * bits, "job \(job) pixel \(px) channel \(ch): \(v / bits) needs a clamp")
+                        }
+                    }
+                    stepped += chunkEnd - c
+                    c = chunkEnd
                 }
             }
         }
@@ -213,51 +224,45 @@ final class GradientRunTests: XCTestCase {
             let pixel = GradientPixelGeometryProbe(g)
             let ramp = g.ramp
             var row = pixel.row(Int(rng.next() % 7), width: width, starts: ramp.starts, count: ramp.starts.count)
-            ramp.starts.withUnsafeBufferPointer { starts in
-                row.starts = starts.baseAddress
-                var span = raster_gradient_span()
-                var x = 0
-                while x < width {
-                    let end = Int(raster_gradient_next_span(&row, Int32(x), &span))
-                    let i = Int(span.interval)
-                    defer { x = end }
-                    if ramp.flat[i] { continue }
-                    var sl = Array(0..<4).map { ramp.slopes[i][$0] }, bi = Array(0..<4).map { ramp.biases[i][$0] }
-                    var k = [Float](repeating: 0, count: 4), c = [Float](repeating: 0, count: 4)
-                    let double = { (px: Int, ch: Int) -> Double in
-                        let t = Double(span.sign) * (Double(raster_gradient_u(&row, Int32(px))) - Double(span.period)) + Double(span.offset)
-                        return t * Double(sl[ch]) + Double(bi[ch]) + 0.5
-                    }
-                    guard raster_gradient_radial_fold(&row, &span, &sl, &bi, &k, &c) != 0 else {
-                        // The interval's end colours, and the terms' size.
-                        let m = RASTER_GRADIENT_FOLD_MARGIN - 0.01
-                        let ends = [Double(ramp.starts[i]), Double(ramp.starts[i + 1])]
-                        let outside = (0..<4).contains { ch in
-                            ends.contains { e in
-                                let v = e * Double(sl[ch]) + Double(bi[ch]) + 0.5
-                                return !(v >= m && v <= 256 - m)
-                            } || abs(Double(bi[ch])) + abs(Double(sl[ch])) * (abs(Double(span.period)) + 3) > RASTER_GRADIENT_FOLD_LIMIT / 2
-                        }
-                        XCTAssert(outside, "job \(job): run \(x)..<\(end) refused in range")
-                        refused += 1
-                        continue
-                    }
-                    for px in x..<end {
-                        let dx = Float(px) - row.cx
-                        let d = row.dy2.addingProduct(dx, dx).squareRoot()
-                        for ch in 0..<4 {
-                            let v = c[ch].addingProduct(d, k[ch])
-                            XCTAssertLessThan(abs(Double(v) - double(px, ch)), 0.01, "job \(job) pixel \(px) channel \(ch)")
-                            XCTAssert(v >= 0 && v < 256, "job \(job) pixel \(px) channel \(ch): \(v) needs a clamp")
-                            // Both backends' conversion, the shared pack:
-                            // truncation is the rounded level, in place.
-                            let word = raster_pack8_truncated(SIMD8(repeating: v), .zero, .zero, .zero)[0]
-                            XCTAssertEqual(word, UInt32(v.rounded(.down)), "job \(job) pixel \(px) channel \(ch)")
-                            XCTAssertLessThan(abs(Double(word) - (double(px, ch) - 0.5)), 0.51, "job \(job) pixel \(px) channel \(ch)")
-                        }
-                    }
-                    folded += 1
+            Self.forEachRun(&row, ramp.starts, width: width) { x, end, row, span in
+                var row = row, span = span
+                let i = Int(span.interval)
+                if ramp.flat[i] { return }
+                var sl = Array(0..<4).map { ramp.slopes[i][$0] }, bi = Array(0..<4).map { ramp.biases[i][$0] }
+                var k = [Float](repeating: 0, count: 4), c = [Float](repeating: 0, count: 4)
+                let double = { (px: Int, ch: Int) -> Double in
+                    let t = Double(span.sign) * (Double(raster_gradient_u(&row, Int32(px))) - Double(span.period)) + Double(span.offset)
+                    return t * Double(sl[ch]) + Double(bi[ch]) + 0.5
                 }
+                guard raster_gradient_radial_fold(&row, &span, &sl, &bi, &k, &c) != 0 else {
+                    // The interval's end colours, and the terms' size.
+                    let m = RASTER_GRADIENT_FOLD_MARGIN - 0.01
+                    let ends = [Double(ramp.starts[i]), Double(ramp.starts[i + 1])]
+                    let outside = (0..<4).contains { ch in
+                        ends.contains { e in
+                            let v = e * Double(sl[ch]) + Double(bi[ch]) + 0.5
+                            return !(v >= m && v <= 256 - m)
+                        } || abs(Double(bi[ch])) + abs(Double(sl[ch])) * (abs(Double(span.period)) + 3) > RASTER_GRADIENT_FOLD_LIMIT / 2
+                    }
+                    XCTAssert(outside, "job \(job): run \(x)..<\(end) refused in range")
+                    refused += 1
+                    return
+                }
+                for px in x..<end {
+                    let dx = Float(px) - row.cx
+                    let d = row.dy2.addingProduct(dx, dx).squareRoot()
+                    for ch in 0..<4 {
+                        let v = c[ch].addingProduct(d, k[ch])
+                        XCTAssertLessThan(abs(Double(v) - double(px, ch)), 0.01, "job \(job) pixel \(px) channel \(ch)")
+                        XCTAssert(v >= 0 && v < 256, "job \(job) pixel \(px) channel \(ch): \(v) needs a clamp")
+                        // Both backends' conversion, the shared pack:
+                        // truncation is the rounded level, in place.
+                        let word = raster_pack8_truncated(SIMD8(repeating: v), .zero, .zero, .zero)[0]
+                        XCTAssertEqual(word, UInt32(v.rounded(.down)), "job \(job) pixel \(px) channel \(ch)")
+                        XCTAssertLessThan(abs(Double(word) - (double(px, ch) - 0.5)), 0.51, "job \(job) pixel \(px) channel \(ch)")
+                    }
+                }
+                folded += 1
             }
         }
         XCTAssertGreaterThan(folded, 200) // most runs fold
@@ -299,32 +304,26 @@ final class GradientRunTests: XCTestCase {
             let periodsFit = Int(table.periods) < Int(RASTER_GRADIENT_FOLD_SLOTS) / (2 * ramp.starts.count)
             for y in 0..<height {
                 var row = pixel.row(y, width: width, starts: ramp.starts, count: ramp.starts.count)
-                ramp.starts.withUnsafeBufferPointer { starts in
-                    row.starts = starts.baseAddress
-                    var span = raster_gradient_span()
-                    var x = 0
-                    while x < width {
-                        let end = Int(raster_gradient_next_span(&row, Int32(x), &span))
-                        defer { x = end }
-                        let i = Int(span.interval)
-                        guard i + 1 < ramp.starts.count else { continue }
-                        var sl = Array(0..<4).map { ramp.slopes[i][$0] }, bi = Array(0..<4).map { ramp.biases[i][$0] }
-                        var k = [Float](repeating: 0, count: 4), c = [Float](repeating: 0, count: 4)
-                        let own = raster_gradient_radial_fold(&row, &span, &sl, &bi, &k, &c)
-                        var tk: UnsafePointer<Float>?, tc: UnsafePointer<Float>?
-                        let found = raster_gradient_fold_lookup(&table, &span, &tk, &tc)
-                        guard found >= 0 else {
-                            XCTAssertFalse(periodsFit, "job \(job) row \(y): class \(span) not held")
-                            fellBack += 1
-                            continue
-                        }
-                        held += 1
-                        XCTAssertEqual(found, own, "job \(job) row \(y) run \(x)..<\(end)")
-                        if own != 0 {
-                            for ch in 0..<4 {
-                                XCTAssertEqual(tk![ch].bitPattern, k[ch].bitPattern, "job \(job) row \(y) run \(x)..<\(end) k\(ch)")
-                                XCTAssertEqual(tc![ch].bitPattern, c[ch].bitPattern, "job \(job) row \(y) run \(x)..<\(end) c\(ch)")
-                            }
+                Self.forEachRun(&row, ramp.starts, width: width) { x, end, row, span in
+                    var row = row, span = span
+                    let i = Int(span.interval)
+                    guard i + 1 < ramp.starts.count else { return }
+                    var sl = Array(0..<4).map { ramp.slopes[i][$0] }, bi = Array(0..<4).map { ramp.biases[i][$0] }
+                    var k = [Float](repeating: 0, count: 4), c = [Float](repeating: 0, count: 4)
+                    let own = raster_gradient_radial_fold(&row, &span, &sl, &bi, &k, &c)
+                    var tk: UnsafePointer<Float>?, tc: UnsafePointer<Float>?
+                    let found = raster_gradient_fold_lookup(&table, &span, &tk, &tc)
+                    guard found >= 0 else {
+                        XCTAssertFalse(periodsFit, "job \(job) row \(y): class \(span) not held")
+                        fellBack += 1
+                        return
+                    }
+                    held += 1
+                    XCTAssertEqual(found, own, "job \(job) row \(y) run \(x)..<\(end)")
+                    if own != 0 {
+                        for ch in 0..<4 {
+                            XCTAssertEqual(tk![ch].bitPattern, k[ch].bitPattern, "job \(job) row \(y) run \(x)..<\(end) k\(ch)")
+                            XCTAssertEqual(tc![ch].bitPattern, c[ch].bitPattern, "job \(job) row \(y) run \(x)..<\(end) c\(ch)")
                         }
                     }
                 }
