@@ -139,14 +139,6 @@ static void radial_run_clamped(const raster_gradient_row *r, const raster_gradie
     }
 }
 
-/// A radial run whose colours need no clamp (raster_gradient_radial_fold):
-/// one multiply-add per channel from d = sqrt((x - cx)^2 + dy2), truncated
-/// (the half is in c). Whole vectors stored past the run's end (later runs
-/// overwrite them) may hold any value: the saturating packs keep every
-/// conversion defined. The square root is the instruction, not a
-/// reciprocal-root estimate and a Newton step: this loop is bound by its
-/// instruction count, not by the root's throughput, and the four extra
-/// instructions of the estimate made it slower on an AVX2 Zen 3 host.
 #if defined(__AVX2__) && defined(__FMA__)
 /// Pixels x .. x + 7 of a folded run; with `flat_alpha` (the alpha
 /// slope k[3] is 0, as in every opaque ramp) alpha is the constant `ia`,
@@ -186,6 +178,14 @@ static inline __attribute__((always_inline)) void radial_folded_loop(const raste
 }
 #endif
 
+/// A radial run whose colours need no clamp (raster_gradient_radial_fold):
+/// one multiply-add per channel from d = sqrt((x - cx)^2 + dy2), truncated
+/// (the half is in c). Whole vectors stored past the run's end (later runs
+/// overwrite them) may hold any value: the saturating packs keep every
+/// conversion defined. The square root is the instruction, not a
+/// reciprocal-root estimate and a Newton step: this loop is bound by its
+/// instruction count, not by the root's throughput, and the four extra
+/// instructions of the estimate made it slower on an AVX2 Zen 3 host.
 static void radial_run_folded(const raster_gradient_row *r, const float k[4], const float c[4],
                               uint32_t *row, int x, int x1, int width) {
 #if defined(__AVX2__) && defined(__FMA__)
