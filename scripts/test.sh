@@ -20,7 +20,7 @@
 #
 # Time: CI's limit is about 30 minutes on a fresh 2-core machine. Measure a
 # whole run from a fresh clone: `git clone . /tmp/fresh && cd /tmp/fresh &&
-# time .ci/run`. The last such run on the 2-core AMD VM (2026-11-28,
+# time .ci/run`. One such run on the 2-core AMD VM (2026-11-28,
 # 7dc848b): 30 min 40 s, stage by stage with its build: release 383 s, asan
 # 706 s, tsan 445 s, fuzz 299 s (5 targets x FUZZ_SECONDS = 30, one per core
 # at a time), soak 7 s. The classes the asan stage leaves out run in the
