@@ -314,8 +314,12 @@ _Static_assert(RASTER_GRADIENT_MAX_INTERVALS == RASTER_GRADIENT_MAX_STOPS + 1, "
 /// u_origin at pixel centres' integer coordinates (the half-pixel offset is
 /// folded into u_origin). 1: radial, geometry = {cx - 0.5, cy - 0.5, 1/r}.
 /// The ramp has `intervals` entries: start offset, slope and bias (4 floats
-/// each) of the affine colour u * slope + bias. `extend` 0 pad, 1 repeat,
-/// 2 reflect.
+/// each) of the affine colour u * slope + bias, built as GradientRamp
+/// builds it: starts non-decreasing, the first from -inf and the last at
+/// the last stop, both constant colours (slope 0). The run code relies on
+/// that last one: it has no end in `starts`, and pad's clamp may take t
+/// past the last stop, where only a constant colour is right.
+/// `extend` 0 pad, 1 repeat, 2 reflect.
 void raster_omp_gradient(uint8_t *dst, int width, int height, ptrdiff_t stride, int shape,
                          const double geometry[3], const float *starts, const float *slopes,
                          const float *biases, int intervals, int extend, int threads);
