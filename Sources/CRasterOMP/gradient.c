@@ -264,6 +264,7 @@ static void emit_runs(const gradient_call *g, raster_gradient_row *r, uint32_t *
 static void gradient_row_spans(const gradient_call *g, uint32_t *row, int y) {
     raster_gradient_row r;
     raster_gradient_row_init(&r, g->shape, g->extend, g->starts, g->intervals, g->width, g->geometry, y);
+    raster_gradient_row_use_ladder(&r, g->folds);
     const int m = raster_gradient_mirror_axis(&r);
     if (m < 0) {
         emit_runs(g, &r, row, 0, g->width);

@@ -68,10 +68,101 @@ static double exit_x(const raster_gradient_row *r, double u_exit, int left) {
     return left ? (double)r->cx - dx : (double)r->cx + dx;
 }
 
+/// The rung of class c in `ladder`, or -1 when it has none.
+static int ladder_rung(const raster_gradient_ladder *ladder, int extend, span_class c) {
+    const int i = ladder->step[c.interval], n = ladder->per_period;
+    if (i < 0 || !(c.period >= 0.0f && c.period < (float)RASTER_GRADIENT_LADDER_RUNGS)) return -1;
+    const int j = extend == 0 ? i
+                : extend == 1 ? (int)c.period * n + i
+                              : (int)(c.period * 0.5f) * n + (c.sign > 0.0f ? i : n - 1 - i);
+    if (j >= ladder->rungs) return -1;
+    const raster_gradient_span *s = &ladder->span[j];
+    return s->interval == c.interval && s->period == c.period && s->sign == c.sign ? j : -1;
+}
+
 static void remember(raster_gradient_row *r, int x, span_class c) {
     r->known_x = x;
     r->known.interval = c.interval; r->known.period = c.period;
     r->known.sign = c.sign; r->known.offset = c.offset;
+    r->rung = r->ladder && x >= 0 ? ladder_rung(r->ladder, r->extend, c) : -1;
+}
+
+/// The rung of pixel x of a radial row when its u is certainly in it (by
+/// ladder_run's argument: its real u, here in double, is more than
+/// 2^-20 (u + 2) from both ends of the rung), else -1.
+static int ladder_find(const raster_gradient_row *r, int x) {
+    const raster_gradient_ladder *ladder = r->ladder;
+    const double dx = (double)x - r->cxd, d2 = dx * dx + (double)r->dy2;
+    // The first rung whose top is beyond d.
+    int lo = 0, hi = ladder->rungs - 1;
+    while (lo < hi) {
+        const int m = (lo + hi) >> 1;
+        if (ladder->top2[m] > d2) hi = m; else lo = m + 1;
+    }
+    const double d = sqrt(d2), inv_r = r->inv_rd, slack = 0x1p-20 * (d * inv_r + 2.0);
+    // NaN fails every comparison.
+    if (!((ladder->top[lo] - d) * inv_r > slack)) return -1;
+    if (lo > 0 && !((d - ladder->top[lo - 1]) * inv_r > slack)) return -1;
+    return lo;
+}
+
+/// The run from pixel x of a radial row whose classes run at least as far
+/// along the ladder as rung j (x's own class, or one past it: the run
+/// before ended with a pixel certainly past rung j - 1), by the ladder:
+/// returns its end, or -1 when a pixel centre is too close to the crossing
+/// to be sure (then the caller classifies).
+///
+/// The run ends where the row crosses the rung's far boundary b (its top
+/// going out, its bottom going in), at xb = cx +- sqrt(d_b^2 - dy^2).
+/// Pixel end - 1 is certainly inside it, pixel end certainly past it:
+/// classify() puts pixel end - 1 no further than rung j and pixel end no
+/// nearer than the next rung. Float's classes are monotone along each side
+/// of the centre (u is: each rounding is monotone), so every pixel from x
+/// to end - 1 is of rung j, and the next run starts as this one did.
+///
+/// Why "certainly": raster_gradient_u's four roundings (x - cx, the squared
+/// distance, the root, the product with inv_r) keep u within 4.01 * 2^-24 u
+/// of the real-number u of the same Float inputs, and classify()'s t adds
+/// at most 2^-24 * 4 (the period's subtraction and reflect's 2 - m), so
+/// classify() never puts a pixel on the wrong side of a boundary u_b when
+/// its real u is more than 2^-20 (u + 2) from it -- four times that. Both
+/// pixels are within one pixel of xb (|du/dx| <= inv_r) or inside it, so u
+/// + 2 <= u_b + inv_r + 2. Between them and xb, on one side of the centre,
+/// |du/dx| = |x - cx| / d inv_r is at least reach / d_b inv_r, reach the
+/// smallest |x - cx| among end - 1, end and xb: going in, d <= d_b there,
+/// and going out |x - cx| / d grows with |x - cx|. So a pixel gap or more
+/// from xb has |u - u_b| >= gap reach inv_r / d_b, and gap reach inv_r >
+/// margin_b = 2^-20 (u_b + inv_r + 2) d_b is the test. xb itself is exact
+/// to about 1e-16 relative (double), far inside the factor four.
+static inline int ladder_run(const raster_gradient_row *r, int j, int x, int limit, int left) {
+    const raster_gradient_ladder *ladder = r->ladder;
+    const int b = left ? j - 1 : j;
+    // Rung 0 going in, and pad's last rung (no top) going out: no class
+    // lies beyond them, so the run holds to the limit.
+    if (b < 0 || (r->extend == 0 && b + 1 == ladder->rungs)) return limit;
+    if (b + 1 >= ladder->rungs) return -1;
+    const double cx = r->cxd, inv_r = r->inv_rd, margin = ladder->margin[b];
+    const double s = ladder->top2[b] - (double)r->dy2;
+    if (!(s > 0.0)) {
+        // Going in, the row never comes as near the centre as d_b: the
+        // run holds to the centre column, whose d is at least |dy|. (Pixel
+        // mid - 1 has u up to u_b + inv_r + (|dy| - d_b) inv_r; the factor
+        // four covers the last term.)
+        if (!left) return -1;
+        const double d_b = ladder->top[b];
+        return (r->dy - d_b) * inv_r * d_b > margin ? limit : -1;
+    }
+    const double root = sqrt(s), xb = left ? cx - root : cx + root, xe = ceil(xb);
+    if (xe < (double)limit) {
+        // Pixels xe - 1 and xe, both on the crossing's side of the centre.
+        const double p = xe - 1.0;
+        const double gap = fmin(xb - p, xe - xb), reach = left ? cx - xe : p - cx;
+        // NaN fails the comparisons.
+        return xe > (double)x && reach > 0.0 && gap * reach * inv_r > margin ? (int)xe : -1;
+    }
+    // The crossing is at or past the limit: pixel limit - 1 inside it.
+    const double p = (double)(limit - 1), reach = fmin(fabs(p - cx), root);
+    return (xb - p) * reach * inv_r > margin ? limit : -1;
 }
 
 /// The end of the run from pixel x of class c when the estimate `end` was
@@ -101,17 +192,45 @@ __attribute__((noinline)) static int search_end(raster_gradient_row *r, int x, s
     return in + 1;
 }
 
-int raster_gradient_next_span(raster_gradient_row *r, int x, raster_gradient_span *span) {
+/// Run [x, end) is rung j's (ladder_run): the span, and the rung the next
+/// run starts from (pixel end is certainly past rung j).
+static inline int ladder_take(raster_gradient_row *r, int j, int end, int limit, int left, raster_gradient_span *span) {
+    *span = r->ladder->span[j];
+    const int next = left ? j - 1 : j + 1, more = end < limit && next >= 0 && next < r->ladder->rungs;
+    // `known` is not kept: the next pixel's class is not known, only that
+    // it lies on the next rung or further.
+    r->known_x = more ? end : -1;
+    r->rung = more ? next : -1;
+    return end;
+}
+
+/// raster_gradient_next_span's general case, out of line so that the
+/// ladder's runs keep few registers: the class of pixel x from `known`,
+/// the ladder (ladder_find) or classify(), then the run by the ladder or
+/// by estimate and bisection.
+__attribute__((noinline)) static int next_span_general(raster_gradient_row *r, int x, raster_gradient_span *span) {
     // u is monotone along the whole row (linear) or on each side of the
     // centre (radial): a class, once left, does not come back within the
     // piece, so its end is one boundary found by estimate and bisection.
     int limit = r->width, rising = 1, left = 0;
     if (r->shape == 0) rising = r->ux >= 0.0f;
     else if (x < r->mid) { limit = r->mid; rising = 0; left = 1; }
+    int j = -1;
     span_class c;
     if (x == r->known_x) {
         c.interval = r->known.interval; c.period = r->known.period; c.sign = r->known.sign; c.offset = r->known.offset;
-    } else c = classify(r, raster_gradient_u(r, x));
+        if (r->ladder) j = ladder_rung(r->ladder, r->extend, c);
+    } else if (r->ladder && (j = ladder_find(r, x)) >= 0) {
+        const raster_gradient_span *s = &r->ladder->span[j];
+        c.interval = s->interval; c.period = s->period; c.sign = s->sign; c.offset = s->offset;
+    } else {
+        c = classify(r, raster_gradient_u(r, x));
+        if (r->ladder) j = ladder_rung(r->ladder, r->extend, c);
+    }
+    if (j >= 0) {
+        const int end = ladder_run(r, j, x, limit, left);
+        if (end > x) return ladder_take(r, j, end, limit, left, span);
+    }
     span->interval = c.interval;
     span->period = c.period;
     span->sign = c.sign;
@@ -124,6 +243,7 @@ int raster_gradient_next_span(raster_gradient_row *r, int x, raster_gradient_spa
     if (same_class(classify(r, raster_gradient_u(r, end - 1)), c)) {
         if (end == limit) {
             r->known_x = -1;
+            r->rung = -1;
             return end;
         }
         const span_class next = classify(r, raster_gradient_u(r, end));
@@ -133,6 +253,21 @@ int raster_gradient_next_span(raster_gradient_row *r, int x, raster_gradient_spa
         }
     }
     return search_end(r, x, c, end, limit);
+}
+
+int raster_gradient_next_span(raster_gradient_row *r, int x, raster_gradient_span *span) {
+    // With the frame's ladder, a radial run follows the one before: it is
+    // on the next rung (pixel x is certainly past the rung before), and
+    // ends where ladder_run is sure of the pixels around the crossing.
+    if (r->rung >= 0 && x == r->known_x) {
+        const int left = x < r->mid, limit = left ? r->mid : r->width, j = r->rung;
+        const int end = ladder_run(r, j, x, limit, left);
+        if (end > x) return ladder_take(r, j, end, limit, left, span);
+        // Pixel x is past the rung before j, but its own class is not known.
+        r->rung = -1;
+        r->known_x = -1;
+    }
+    return next_span_general(r, x, span);
 }
 
 int raster_gradient_mirror_axis(const raster_gradient_row *r) {
@@ -197,6 +332,9 @@ int raster_gradient_radial_fold(const raster_gradient_row *r, const raster_gradi
     return 1;
 }
 
+static void ladder_init(raster_gradient_ladder *ladder, int extend, const float *starts, int intervals, double u_max,
+                        float inv_r);
+
 void raster_gradient_fold_table_init(raster_gradient_fold_table *table, int extend, const float *starts,
                                      const float *slopes, const float *biases, int intervals, int width, int height,
                                      const double geometry[3]) {
@@ -216,6 +354,7 @@ void raster_gradient_fold_table_init(raster_gradient_fold_table *table, int exte
     table->periods = !(wanted < (double)fit) ? fit : (int)wanted;
     raster_gradient_row r;
     raster_gradient_row_init(&r, 1, extend, starts, intervals, width, geometry, 0);
+    ladder_init(&table->ladder, extend, starts, intervals, u_max, r.inv_r);
     memset(table->folds, 0, sizeof table->folds);
     for (int j = 0; j < table->periods; j++)
         for (int mirrored = 0; mirrored < 2; mirrored++)
@@ -229,6 +368,47 @@ void raster_gradient_fold_table_init(raster_gradient_fold_table *table, int exte
             }
 }
 
+/// The rungs of a radial frame whose u reaches at most u_max (see
+/// raster_gradient_ladder).
+static void ladder_init(raster_gradient_ladder *ladder, int extend, const float *starts, int intervals, double u_max,
+                        float inv_r) {
+    // One period's rungs in rising t: the intervals that hold some t >= 0
+    // (pad) or some t in [0, 1) (repeat, reflect), with their t ranges.
+    double lo[RASTER_GRADIENT_MAX_INTERVALS], hi[RASTER_GRADIENT_MAX_INTERVALS];
+    int order[RASTER_GRADIENT_MAX_INTERVALS], n = 0;
+    for (int k = 0; k < intervals; k++) {
+        double a = k == 0 ? 0.0 : (double)starts[k], z = k + 1 < intervals ? (double)starts[k + 1] : INFINITY;
+        if (a < 0.0) a = 0.0;
+        if (extend != 0 && z > 1.0) z = 1.0;
+        ladder->step[k] = a < z ? n : -1;
+        if (a < z) { lo[n] = a; hi[n] = z; order[n] = k; n++; }
+    }
+    const int periods = extend == 0 ? 1 : (int)fmin(floor(extend == 2 ? u_max * 0.5 : u_max) + 2.0, 1e6);
+    const int per_period = extend == 2 ? 2 * n : n;
+    ladder->per_period = per_period;
+    ladder->rungs = n > 0 && (double)periods * per_period <= RASTER_GRADIENT_LADDER_RUNGS ? periods * per_period : 0;
+    const double radius = 1.0 / (double)inv_r;
+    for (int j = 0; j < ladder->rungs; j++) {
+        const int p = j / per_period, i = j % per_period;
+        raster_gradient_span *s = &ladder->span[j];
+        double top;
+        if (i < n) {
+            const float period = (float)(extend == 2 ? 2 * p : p);
+            *s = (raster_gradient_span){ order[i], period, 1.0f, 0.0f };
+            top = (double)period + hi[i];
+        } else {
+            // Reflect's falling half: t = 2 - (u - period), intervals in reverse.
+            const int m = n - 1 - (i - n);
+            *s = (raster_gradient_span){ order[m], (float)(2 * p), -1.0f, 2.0f };
+            top = (double)(2 * p) + 2.0 - lo[m];
+        }
+        const double d = top * radius;
+        ladder->top[j] = d;
+        ladder->top2[j] = d * d;
+        ladder->margin[j] = 0x1p-20 * (top + (double)inv_r + 2.0) * d;
+    }
+}
+
 int raster_gradient_prefers_spans(int width, double u_per_pixel, int intervals, int extend, int shape) {
     // Pieces per row: intervals once (pad) or per period crossed, on each
     // side of a radial centre. Short spans cost more to find than to blend.
@@ -240,6 +420,8 @@ int raster_gradient_prefers_spans(int width, double u_per_pixel, int intervals, 
 void raster_gradient_row_init(raster_gradient_row *r, int shape, int extend, const float *starts, int intervals,
                               int width, const double geometry[3], int y) {
     *r = (raster_gradient_row){ shape, extend, intervals, width, 0, starts, 0, 0, 0, 0, 0, -1, { 0, 0, 0, 0 } };
+    r->ladder = NULL;
+    r->rung = -1;
     if (shape == 0) {
         r->ux = (float)geometry[0];
         r->u0 = (float)(geometry[2] + (double)y * geometry[1]);
@@ -250,6 +432,9 @@ void raster_gradient_row_init(raster_gradient_row *r, int shape, int extend, con
     r->radius = 1.0 / (double)r->inv_r;
     const float dy = (float)((double)y - geometry[1]);
     r->dy2 = dy * dy;
+    r->dy = sqrt((double)r->dy2);
+    r->cxd = (double)r->cx;
+    r->inv_rd = (double)r->inv_r;
     // The first x with x - cx >= 0 in Float, within [0, width].
     const double m = ceil((double)r->cx);
     int mid = !(m > 0.0) ? 0 : (m > (double)width ? width : (int)m);

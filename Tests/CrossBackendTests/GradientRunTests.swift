@@ -79,37 +79,108 @@ final class GradientRunTests: XCTestCase {
         for job in 0..<300 {
             let width = 1 + Int(rng.next() % 300), height = 1 + Int(rng.next() % 40)
             let g = try Self.randomGradient(&rng, ExtendMode.allCases[job % 3], width: width, height: height)
-            let starts = g.ramp.starts
-            let pixel = GradientPixelGeometryProbe(g)
-            let shape = pixel.shape, extend = pixel.extend
             let y = Int(rng.next() % UInt64(height))
+            boundaries += Self.checkRuns(g, width: width, height: height, rows: y...y, ladder: false, job: job).boundaries
+        }
+        XCTAssertGreaterThan(boundaries, 300) // the jobs do cross stops
+    }
+
+    /// The same with the frame's ladder (raster_gradient_ladder), which ends
+    /// runs at the crossings it is sure of: on random radial frames, and on
+    /// frames whose crossings fall exactly on pixel centres (a centre on a
+    /// pixel centre, whole radii and stops, rows at 3-4-5 distances), where
+    /// it must leave the run to classify(). Every pixel still has its run's
+    /// class, and every class change is a run end.
+    func testLadderRunsFindEveryCrossingOnceAndNoOther() throws {
+        var rng = SeededGenerator(seed: 0x18_000B)
+        var laddered = 0, classified = 0, boundaries = 0
+        for job in 0..<240 {
+            let width = 1 + Int(rng.next() % 300), height = 1 + Int(rng.next() % 40)
+            let extend = ExtendMode.allCases[job % 3]
+            let g: Gradient
+            if job % 4 == 3 {
+                // Crossings on pixel centres: centre (cx + 0.5, cy + 0.5), radius 10 s,
+                // stops at tenths, so a stop at 0.5 crosses row cy +- 3 at cx +- 4.
+                let stops = [0.0, 0.3, 0.5, 0.8, 1.0].map { Gradient.Stop(offset: $0, color: rng.color(opaque: rng.coin())) }
+                let centre = Point(Double(rng.next() % UInt64(width)) + 0.5, Double(rng.next() % UInt64(height)) + 0.5)
+                g = try Gradient(shape: .radial(center: centre, radius: 10 * Double(1 + rng.next() % 4)), stops: stops, extend: extend)
+            } else {
+                let radius = [2.0, 7.5, Double(width), 10 * Double(width)][Int(rng.next() % 4)]
+                g = try Gradient(shape: .radial(center: Point(rng.uniform(-0.5...1.5) * Double(width), rng.uniform(-0.5...1.5) * Double(height)),
+                                                radius: radius), stops: Self.randomStops(&rng), extend: extend)
+            }
+            let found = Self.checkRuns(g, width: width, height: height, rows: 0..<height, ladder: true, job: job)
+            laddered += found.laddered; classified += found.classified; boundaries += found.boundaries
+        }
+        XCTAssertGreaterThan(boundaries, 3000)
+        // Runs the ladder ended with more of the row to go (so not vacuous).
+        XCTAssertGreaterThan(laddered, 20_000, "\(laddered) laddered, \(classified) other runs")
+    }
+
+    /// Walks `rows` of g's frame as runs and checks them against the
+    /// per-pixel classes: returns the run ends found, and how many runs the
+    /// ladder ended (the row has a rung after them) and how many it did not.
+    static func checkRuns(_ g: Gradient, width: Int, height: Int, rows: some Sequence<Int>, ladder: Bool, job: Int,
+                          file: StaticString = #filePath, line: UInt = #line) -> (boundaries: Int, laddered: Int, classified: Int) {
+        let starts = g.ramp.starts
+        let pixel = GradientPixelGeometryProbe(g)
+        var table = raster_gradient_fold_table()
+        if ladder { table = foldTable(g, width: width, height: height) }
+        var boundaries = 0, laddered = 0, classified = 0
+        for y in rows {
             var row = pixel.row(y, width: width, starts: starts, count: starts.count)
-            let classes = (0..<width).map { Self.classify(raster_gradient_u(&row, Int32($0)), starts, extend) }
+            let classes = (0..<width).map { classify(raster_gradient_u(&row, Int32($0)), starts, pixel.extend) }
             var expected = Set((1..<max(width, 1)).filter { classes[$0] != classes[$0 - 1] })
             // A radial row also splits where u turns (the centre column).
-            if shape == 1, row.mid > 0, row.mid < width { expected.insert(Int(row.mid)) }
+            if pixel.shape == 1, row.mid > 0, row.mid < width { expected.insert(Int(row.mid)) }
             var x = 0, found: [Int] = []
             var span = raster_gradient_span()
-            starts.withUnsafeBufferPointer { p in
-                row.starts = p.baseAddress
-                while x < width {
-                    let end = Int(raster_gradient_next_span(&row, Int32(x), &span))
-                    XCTAssert(end > x && end <= width, "job \(job): run \(x)..<\(end)")
-                    let c = PixelClass(interval: Int(span.interval), period: span.period, mirrored: span.sign < 0)
-                    for i in x..<max(end, x) where classes[i] != c {
-                        XCTFail("job \(job) \(g.shape) \(g.extend) row \(y): pixel \(i) is \(classes[i]), run \(x)..<\(end) says \(c)")
-                        break
+            withUnsafePointer(to: &table) { table in
+                if ladder { raster_gradient_row_use_ladder(&row, table) }
+                starts.withUnsafeBufferPointer { p in
+                    row.starts = p.baseAddress
+                    while x < width {
+                        let end = Int(raster_gradient_next_span(&row, Int32(x), &span))
+                        XCTAssert(end > x && end <= width, "job \(job): run \(x)..<\(end)", file: file, line: line)
+                        if row.rung >= 0 { laddered += 1 } else { classified += 1 }
+                        let c = PixelClass(interval: Int(span.interval), period: span.period, mirrored: span.sign < 0)
+                        for i in x..<max(end, x) where classes[i] != c {
+                            XCTFail("job \(job) \(g.shape) \(g.extend) row \(y): pixel \(i) is \(classes[i]), run \(x)..<\(end) says \(c)",
+                                    file: file, line: line)
+                            break
+                        }
+                        if end < width { found.append(end) }
+                        x = max(end, x + 1)
                     }
-                    if end < width { found.append(end) }
-                    x = max(end, x + 1)
                 }
             }
             let invented = Set(found).subtracting(expected), missed = expected.subtracting(found)
             XCTAssert(invented.isEmpty && missed.isEmpty && found.count == Set(found).count,
-                      "job \(job) \(g.shape) \(g.extend): invented \(invented.sorted()), missed \(missed.sorted())")
+                      "job \(job) \(g.shape) \(g.extend) row \(y): invented \(invented.sorted()), missed \(missed.sorted())",
+                      file: file, line: line)
             boundaries += found.count
         }
-        XCTAssertGreaterThan(boundaries, 300) // the jobs do cross stops
+        return (boundaries, laddered, classified)
+    }
+
+    /// The fold table (and ladder) of a radial frame, as the backends make it.
+    static func foldTable(_ g: Gradient, width: Int, height: Int) -> raster_gradient_fold_table {
+        let pixel = GradientPixelGeometryProbe(g)
+        let ramp = g.ramp
+        var table = raster_gradient_fold_table()
+        var geometry = pixel.geometry
+        ramp.starts.withUnsafeBufferPointer { starts in
+            ramp.slopes.withUnsafeBytes { sl in
+                ramp.biases.withUnsafeBytes { bi in
+                    withUnsafeBytes(of: &geometry) { geo in
+                        raster_gradient_fold_table_init(&table, pixel.extend, starts.baseAddress, sl.bindMemory(to: Float.self).baseAddress,
+                                                        bi.bindMemory(to: Float.self).baseAddress, Int32(starts.count), Int32(width),
+                                                        Int32(height), geo.bindMemory(to: Double.self).baseAddress)
+                    }
+                }
+            }
+        }
+        return table
     }
 
     /// Canvases wide enough for runs, odd sizes, every extend mode: every
@@ -288,19 +359,7 @@ final class GradientRunTests: XCTestCase {
                                                 radius: radius), stops: Self.randomStops(&rng), extend: extend)
             let pixel = GradientPixelGeometryProbe(g)
             let ramp = g.ramp
-            var table = raster_gradient_fold_table()
-            var geometry = pixel.geometry
-            ramp.starts.withUnsafeBufferPointer { starts in
-                ramp.slopes.withUnsafeBytes { sl in
-                    ramp.biases.withUnsafeBytes { bi in
-                        withUnsafeBytes(of: &geometry) { geo in
-                            raster_gradient_fold_table_init(&table, pixel.extend, starts.baseAddress, sl.bindMemory(to: Float.self).baseAddress,
-                                                            bi.bindMemory(to: Float.self).baseAddress, Int32(starts.count), Int32(width),
-                                                            Int32(height), geo.bindMemory(to: Double.self).baseAddress)
-                        }
-                    }
-                }
-            }
+            var table = Self.foldTable(g, width: width, height: height)
             let periodsFit = Int(table.periods) < Int(RASTER_GRADIENT_FOLD_SLOTS) / (2 * ramp.starts.count)
             for y in 0..<height {
                 var row = pixel.row(y, width: width, starts: ramp.starts, count: ramp.starts.count)

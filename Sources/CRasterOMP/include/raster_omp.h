@@ -345,6 +345,40 @@ static inline int raster_gradient_plan_row(raster_gradient_row_plan plan, int i)
 /// the plan gives it one.
 void raster_gradient_plan_copy(raster_gradient_row_plan plan, uint8_t *dst, ptrdiff_t stride, int width, int y);
 
+typedef struct {
+    int interval;
+    float period, sign, offset;
+} raster_gradient_span;
+
+/// A radial frame's classes in the order of the distance d from the centre:
+/// rung j holds the pixels whose d lies in [top of rung j - 1, top of rung
+/// j) (rung 0 from d = 0; the last rung has no top), all of class span[j].
+/// With it a row's runs follow from one another: each run's end is where
+/// the row crosses its rung's top (going out) or bottom (going in), x = cx
+/// +- sqrt(d^2 - dy^2), and the next run is the next rung -- when the
+/// crossing is far enough from the pixel centres on both sides that Float's
+/// u cannot put either pixel in another class (raster_gradient_next_span
+/// checks that, and classifies the pixels where it does not hold).
+#define RASTER_GRADIENT_LADDER_RUNGS 128
+typedef struct {
+    /// 0: the frame has more classes than rungs (a radius of a few pixels
+    /// over a large canvas); its rows find their runs by classifying.
+    int rungs;
+    /// Per interval of the ramp: its rung within a period (repeat), within
+    /// the rising half of a double period (reflect; the falling half is in
+    /// the reverse order), or its rung (pad); -1 when no u >= 0 has it.
+    int step[RASTER_GRADIENT_MAX_INTERVALS];
+    /// Rungs per period (per double period for reflect; all of them for pad).
+    int per_period;
+    raster_gradient_span span[RASTER_GRADIENT_LADDER_RUNGS];
+    /// The squared distance of the rung's top, and the gap a pixel centre
+    /// must keep from it: 2^-20 (u_top + inv_r + 2) d_top (gradient_spans.c's
+    /// ladder_run gives the argument).
+    double top2[RASTER_GRADIENT_LADDER_RUNGS], margin[RASTER_GRADIENT_LADDER_RUNGS];
+    /// The distance of the rung's top (inf: none).
+    double top[RASTER_GRADIENT_LADDER_RUNGS];
+} raster_gradient_ladder;
+
 /// K2 rows as spans. Along a row u is monotone (linear) or monotone on each
 /// side of the centre column (radial), so the row splits into runs of
 /// pixels that share one ramp interval and one extend period: within a run
@@ -361,12 +395,10 @@ typedef struct {
     int known_x;           // the pixel whose class `known` holds (found while ending the run before), or -1
     struct { int interval; float period, sign, offset; } known;
     double radius;         // radial: 1 / inv_r, so that a run's end is estimated without a divide per run
+    const raster_gradient_ladder *ladder; // radial: the frame's ladder (set by the caller), or NULL
+    int rung;              // with a ladder: pixel known_x is certainly on this rung or further along the side, or -1
+    double dy, cxd, inv_rd; // radial: sqrt(dy2), cx and inv_r as doubles (for the ladder)
 } raster_gradient_row;
-
-typedef struct {
-    int interval;
-    float period, sign, offset;
-} raster_gradient_span;
 
 float raster_gradient_u(const raster_gradient_row *row, int x);
 
@@ -383,7 +415,10 @@ void raster_gradient_row_init(raster_gradient_row *row, int shape, int extend, c
 /// returns the run's end (exclusive). Every pixel of the run classifies,
 /// by the stop and extend rules applied to raster_gradient_u, as `span`
 /// says; the next pixel does not. The row remembers the class of the
-/// pixel after the run (when it was found) for the next call.
+/// pixel after the run (when it was found) for the next call. A radial row
+/// given its frame's ladder (raster_gradient_row_use_ladder) takes each
+/// run's end from the ladder where that is certain, and classifies pixels
+/// only where it is not: the same runs, found with fewer steps.
 int raster_gradient_next_span(raster_gradient_row *row, int x, raster_gradient_span *span);
 
 /// A radial row is symmetric about the centre column when 2 cx is a whole
@@ -463,7 +498,15 @@ typedef struct {
     /// Per slot: 1 when the class folds (k and c hold its coefficients), else 0.
     uint8_t folds[RASTER_GRADIENT_FOLD_SLOTS];
     float k[RASTER_GRADIENT_FOLD_SLOTS][4], c[RASTER_GRADIENT_FOLD_SLOTS][4];
+    /// The frame's classes by distance, for its rows' `ladder`.
+    raster_gradient_ladder ladder;
 } raster_gradient_fold_table;
+
+/// Gives a radial row of the frame `table` was made for the frame's ladder
+/// (when it has one), for raster_gradient_next_span.
+static inline void raster_gradient_row_use_ladder(raster_gradient_row *row, const raster_gradient_fold_table *table) {
+    if (table && row->shape != 0 && table->ladder.rungs > 0) row->ladder = &table->ladder;
+}
 
 /// Fills `table` for a radial call of raster_omp_gradient's parameters on a
 /// width x height canvas.

@@ -25,6 +25,7 @@ extension SIMDBackend {
                 ramp.starts.withUnsafeBufferPointer { starts in
                     var row = raster_gradient_row()
                     pixel.start(&row, y, width: dst.width, starts: starts.baseAddress!, intervals: starts.count)
+                    raster_gradient_row_use_ladder(&row, table)
                     ramp.storeRuns(&row, folds: table, to: dst.row(y))
                 }
             }
