@@ -205,9 +205,8 @@ static inline int ladder_take(raster_gradient_row *r, int j, int end, int limit,
 }
 
 /// raster_gradient_next_span's general case, out of line so that the
-/// ladder's runs keep few registers: the class of pixel x from `known`,
-/// the ladder (ladder_find) or classify(), then the run by the ladder or
-/// by estimate and bisection.
+/// ladder's runs keep few registers: the class of pixel x from `known` or
+/// classify(), then the run by the ladder or by estimate and bisection.
 __attribute__((noinline)) static int next_span_general(raster_gradient_row *r, int x, raster_gradient_span *span) {
     // u is monotone along the whole row (linear) or on each side of the
     // centre (radial): a class, once left, does not come back within the
@@ -220,9 +219,6 @@ __attribute__((noinline)) static int next_span_general(raster_gradient_row *r, i
     if (x == r->known_x) {
         c.interval = r->known.interval; c.period = r->known.period; c.sign = r->known.sign; c.offset = r->known.offset;
         if (r->ladder) j = ladder_rung(r->ladder, r->extend, c);
-    } else if (r->ladder && (j = ladder_find(r, x)) >= 0) {
-        const raster_gradient_span *s = &r->ladder->span[j];
-        c.interval = s->interval; c.period = s->period; c.sign = s->sign; c.offset = s->offset;
     } else {
         c = classify(r, raster_gradient_u(r, x));
         if (r->ladder) j = ladder_rung(r->ladder, r->extend, c);
@@ -235,6 +231,7 @@ __attribute__((noinline)) static int next_span_general(raster_gradient_row *r, i
     span->period = c.period;
     span->sign = c.sign;
     span->offset = c.offset;
+    span->fold = 0;
     const double xe = ceil(exit_x(r, exit_u(r, c, rising), left));
     // NaN and out-of-range estimates fall to the ends (no int conversion of them).
     const int end = !(xe < (double)limit) ? limit : (!(xe > (double)(x + 1)) ? x + 1 : (int)xe);
@@ -259,9 +256,12 @@ int raster_gradient_next_span(raster_gradient_row *r, int x, raster_gradient_spa
     // With the frame's ladder, a radial run follows the one before: it is
     // on the next rung (pixel x is certainly past the rung before), and
     // ends where ladder_run is sure of the pixels around the crossing.
-    if (r->rung >= 0 && x == r->known_x) {
-        const int left = x < r->mid, limit = left ? r->mid : r->width, j = r->rung;
-        const int end = ladder_run(r, j, x, limit, left);
+    // A side's first run starts from the rung its first pixel is certainly
+    // on (ladder_find).
+    if (r->ladder && (r->rung >= 0 || x != r->known_x)) {
+        const int left = x < r->mid, limit = left ? r->mid : r->width;
+        const int j = x == r->known_x ? r->rung : ladder_find(r, x);
+        const int end = j >= 0 ? ladder_run(r, j, x, limit, left) : -1;
         if (end > x) return ladder_take(r, j, end, limit, left, span);
         // Pixel x is past the rung before j, but its own class is not known.
         r->rung = -1;
@@ -355,6 +355,7 @@ void raster_gradient_fold_table_init(raster_gradient_fold_table *table, int exte
     raster_gradient_row r;
     raster_gradient_row_init(&r, 1, extend, starts, intervals, width, geometry, 0);
     ladder_init(&table->ladder, extend, starts, intervals, u_max, r.inv_r);
+    for (int j = 0; j < table->ladder.rungs; j++) table->ladder.span[j].fold = raster_gradient_fold_slot(table, &table->ladder.span[j]) + 1;
     memset(table->folds, 0, sizeof table->folds);
     for (int j = 0; j < table->periods; j++)
         for (int mirrored = 0; mirrored < 2; mirrored++)

@@ -348,6 +348,9 @@ void raster_gradient_plan_copy(raster_gradient_row_plan plan, uint8_t *dst, ptrd
 typedef struct {
     int interval;
     float period, sign, offset;
+    /// 1 + the class's slot in the frame's fold table when the ladder gave
+    /// the run (so the slot is looked up once per frame), else 0.
+    int fold;
 } raster_gradient_span;
 
 /// A radial frame's classes in the order of the distance d from the centre:
@@ -529,7 +532,7 @@ static inline int raster_gradient_fold_slot(const raster_gradient_fold_table *ta
 /// not hold the class (the caller folds the run itself).
 static inline int raster_gradient_fold_lookup(const raster_gradient_fold_table *table, const raster_gradient_span *span,
                                               const float **k, const float **c) {
-    const int slot = raster_gradient_fold_slot(table, span);
+    const int slot = span->fold > 0 ? span->fold - 1 : raster_gradient_fold_slot(table, span);
     if (slot < 0) return -1;
     *k = table->k[slot];
     *c = table->c[slot];
