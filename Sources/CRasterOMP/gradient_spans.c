@@ -97,7 +97,7 @@ static int ladder_find(const raster_gradient_row *r, int x) {
     int lo = 0, hi = ladder->rungs - 1;
     while (lo < hi) {
         const int m = (lo + hi) >> 1;
-        if (ladder->top2[m] > d2) hi = m; else lo = m + 1;
+        if (ladder->top[m] * ladder->top[m] > d2) hi = m; else lo = m + 1;
     }
     const double d = sqrt(d2), inv_r = r->inv_rd, slack = 0x1p-20 * (d * inv_r + 2.0);
     // NaN fails every comparison.
@@ -142,7 +142,7 @@ static inline int ladder_run(const raster_gradient_row *r, int j, int x, int lim
     if (b < 0 || (r->extend == 0 && b + 1 == ladder->rungs)) return limit;
     if (b + 1 >= ladder->rungs) return -1;
     const double cx = r->cxd, inv_r = r->inv_rd, margin = ladder->margin[b];
-    const double s = ladder->top2[b] - (double)r->dy2;
+    const double s = ladder->top[b] * ladder->top[b] - (double)r->dy2;
     if (!(s > 0.0)) {
         // Going in, the row never comes as near the centre as d_b: the
         // run holds to the centre column, whose d is at least |dy|. (Pixel
@@ -217,8 +217,8 @@ __attribute__((noinline)) static int next_span_general(raster_gradient_row *r, i
     int j = -1;
     span_class c;
     if (x == r->known_x) {
+        // (remember() looked for its rung; the caller took it if it had one.)
         c.interval = r->known.interval; c.period = r->known.period; c.sign = r->known.sign; c.offset = r->known.offset;
-        if (r->ladder) j = ladder_rung(r->ladder, r->extend, c);
     } else {
         c = classify(r, raster_gradient_u(r, x));
         if (r->ladder) j = ladder_rung(r->ladder, r->extend, c);
@@ -405,7 +405,6 @@ static void ladder_init(raster_gradient_ladder *ladder, int extend, const float 
         }
         const double d = top * radius;
         ladder->top[j] = d;
-        ladder->top2[j] = d * d;
         ladder->margin[j] = 0x1p-20 * (top + (double)inv_r + 2.0) * d;
     }
 }

@@ -374,12 +374,10 @@ typedef struct {
     /// Rungs per period (per double period for reflect; all of them for pad).
     int per_period;
     raster_gradient_span span[RASTER_GRADIENT_LADDER_RUNGS];
-    /// The squared distance of the rung's top, and the gap a pixel centre
-    /// must keep from it: 2^-20 (u_top + inv_r + 2) d_top (gradient_spans.c's
-    /// ladder_run gives the argument).
-    double top2[RASTER_GRADIENT_LADDER_RUNGS], margin[RASTER_GRADIENT_LADDER_RUNGS];
-    /// The distance of the rung's top (inf: none).
-    double top[RASTER_GRADIENT_LADDER_RUNGS];
+    /// The distance of the rung's top (inf: none), and the gap a pixel
+    /// centre must keep from it: 2^-20 (u_top + inv_r + 2) d_top
+    /// (gradient_spans.c's ladder_run gives the argument).
+    double top[RASTER_GRADIENT_LADDER_RUNGS], margin[RASTER_GRADIENT_LADDER_RUNGS];
 } raster_gradient_ladder;
 
 /// K2 rows as spans. Along a row u is monotone (linear) or monotone on each
