@@ -327,21 +327,26 @@ struct RampLanes {
         let kb = FloatLanes(repeating: k.z), ka = FloatLanes(repeating: k.w)
         let cr = FloatLanes(repeating: c.x), cg = FloatLanes(repeating: c.y)
         let cb = FloatLanes(repeating: c.z), ca = FloatLanes(repeating: c.w)
-        var x = x0
         // Whole floats (below 2^24): adding 8 is exact, as converting each x is.
         var xf = Lanes.ramp + Float(x0)
-        while x < x1 {
+        @inline(__always) func pixels(_ xf: FloatLanes) -> WordLanes {
             let dx = xf - cx
-            xf += Float(Lanes.width)
             let d = dy2.addingProduct(dx, dx).squareRoot()
-            let w = raster_pack8_truncated(cr.addingProduct(d, kr), cg.addingProduct(d, kg),
-                                           cb.addingProduct(d, kb), flatAlpha ? ca : ca.addingProduct(d, ka))
-            // A whole vector while it fits in the row; at the row's end
-            // only the run's pixels (a scalar conversion per pixel would
-            // be a generic call here).
-            Lanes.store(w, to: p + 4 * x, count: x + Lanes.width <= width ? Lanes.width : x1 - x)
+            return raster_pack8_truncated(cr.addingProduct(d, kr), cg.addingProduct(d, kg),
+                                          cb.addingProduct(d, kb), flatAlpha ? ca : ca.addingProduct(d, ka))
+        }
+        // Whole vectors while they fit in the row, under one bound (the
+        // C loop's: a compare and branch per vector fewer than testing the
+        // run's end and the row's end); the row's last pixels stored one
+        // by one (a scalar conversion per pixel would be a generic call).
+        var x = x0
+        let vectorEnd = min(x1, width - Lanes.width + 1)
+        while x < vectorEnd {
+            UnsafeMutableRawPointer(p + 4 * x).storeBytes(of: pixels(xf), as: WordLanes.self)
+            xf += Float(Lanes.width)
             x += Lanes.width
         }
+        if x < x1 { Lanes.store(pixels(xf), to: p + 4 * x, count: x1 - x) }
     }
 
     /// A radial run whose colours need no clamp (convertsUnclamped): t is
