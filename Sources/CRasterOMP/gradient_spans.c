@@ -92,14 +92,14 @@ static void remember(raster_gradient_row *r, int x, span_class c) {
 /// 2^-20 (u + 2) from both ends of the rung), else -1.
 static int ladder_find(const raster_gradient_row *r, int x) {
     const raster_gradient_ladder *ladder = r->ladder;
-    const double dx = (double)x - r->cxd, d2 = dx * dx + (double)r->dy2;
+    const double dx = (double)x - (double)r->cx, d2 = dx * dx + (double)r->dy2;
     // The first rung whose top is beyond d.
     int lo = 0, hi = ladder->rungs - 1;
     while (lo < hi) {
         const int m = (lo + hi) >> 1;
         if (ladder->top[m] * ladder->top[m] > d2) hi = m; else lo = m + 1;
     }
-    const double d = sqrt(d2), inv_r = r->inv_rd, slack = 0x1p-20 * (d * inv_r + 2.0);
+    const double d = sqrt(d2), inv_r = (double)r->inv_r, slack = 0x1p-20 * (d * inv_r + 2.0);
     // NaN fails every comparison.
     if (!((ladder->top[lo] - d) * inv_r > slack)) return -1;
     if (lo > 0 && !((d - ladder->top[lo - 1]) * inv_r > slack)) return -1;
@@ -141,7 +141,7 @@ static inline int ladder_run(const raster_gradient_row *r, int j, int x, int lim
     // lies beyond them, so the run holds to the limit.
     if (b < 0 || (r->extend == 0 && b + 1 == ladder->rungs)) return limit;
     if (b + 1 >= ladder->rungs) return -1;
-    const double cx = r->cxd, inv_r = r->inv_rd, margin = ladder->margin[b];
+    const double cx = (double)r->cx, inv_r = (double)r->inv_r, margin = ladder->margin[b];
     const double s = ladder->top[b] * ladder->top[b] - (double)r->dy2;
     if (!(s > 0.0)) {
         // Going in, the row never comes as near the centre as d_b: the
@@ -150,7 +150,7 @@ static inline int ladder_run(const raster_gradient_row *r, int j, int x, int lim
         // four covers the last term.)
         if (!left) return -1;
         const double d_b = ladder->top[b];
-        return (r->dy - d_b) * inv_r * d_b > margin ? limit : -1;
+        return (sqrt((double)r->dy2) - d_b) * inv_r * d_b > margin ? limit : -1;
     }
     const double root = sqrt(s), xb = left ? cx - root : cx + root, xe = ceil(xb);
     if (xe < (double)limit) {
@@ -369,6 +369,14 @@ void raster_gradient_fold_table_init(raster_gradient_fold_table *table, int exte
             }
 }
 
+void raster_gradient_with_fold_table(int extend, const float *starts, const float *slopes, const float *biases,
+                                     int intervals, int width, int height, const double geometry[3],
+                                     void (*body)(const raster_gradient_fold_table *table, void *context), void *context) {
+    raster_gradient_fold_table table;
+    raster_gradient_fold_table_init(&table, extend, starts, slopes, biases, intervals, width, height, geometry);
+    body(&table, context);
+}
+
 /// The rungs of a radial frame whose u reaches at most u_max (see
 /// raster_gradient_ladder).
 static void ladder_init(raster_gradient_ladder *ladder, int extend, const float *starts, int intervals, double u_max,
@@ -432,9 +440,6 @@ void raster_gradient_row_init(raster_gradient_row *r, int shape, int extend, con
     r->radius = 1.0 / (double)r->inv_r;
     const float dy = (float)((double)y - geometry[1]);
     r->dy2 = dy * dy;
-    r->dy = sqrt((double)r->dy2);
-    r->cxd = (double)r->cx;
-    r->inv_rd = (double)r->inv_r;
     // The first x with x - cx >= 0 in Float, within [0, width].
     const double m = ceil((double)r->cx);
     int mid = !(m > 0.0) ? 0 : (m > (double)width ? width : (int)m);

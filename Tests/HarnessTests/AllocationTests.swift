@@ -92,6 +92,36 @@ final class AllocationTests: XCTestCase {
         if !runtime.isEmpty { print("Thread hand-off allocations (runtime, >1 thread):\n  " + runtime.joined(separator: "\n  ")) }
         XCTAssertEqual(offenders, [], "at one thread every kernel must be allocation-free per frame (docs/measurement.md §2)")
     }
+
+    /// The suite's tiny frames above are too narrow for K2's runs (short
+    /// spans cost more to find than to blend), so its run path is checked
+    /// here on frames wide enough to take it: linear and off-centre radial
+    /// gradients, every extend mode, on both threaded backends at one
+    /// thread. Nothing per frame -- the radial fold table included.
+    func testGradientRunFramesAllocateNothing() throws {
+        try requireCounter()
+        try XCTSkipIf(!BuildInfo.isOptimized, "debug build: allocation counts of -Onone code are not the product's")
+        let stops = [Gradient.Stop(offset: 0, color: try Color(hex: "#FFF5C5")),
+                     Gradient.Stop(offset: 0.45, color: try Color(hex: "#7FA381C0")),
+                     Gradient.Stop(offset: 1, color: try Color(hex: "#336F55"))]
+        let shapes: [Gradient.Shape] = [.radial(center: Point(217.3, 91.6), radius: 143.7),
+                                        .radial(center: Point(-40.5, 300.25), radius: 410),
+                                        .linear(start: Point(12, 7), end: Point(489, 260))]
+        let image = try Image(width: 503, height: 211)
+        var offenders: [String] = []
+        for shape in shapes {
+            for extend in [ExtendMode.pad, .repeat, .reflect] {
+                let g = try Gradient(shape: shape, stops: stops, extend: extend)
+                let backends: [any RasterBackend] = [SIMDBackend(threads: 1), OpenMPBackend(threads: 1)]
+                for backend in backends {
+                    do { try backend.gradient(g, variant: .exact, into: image.view) } catch RasterError.unsupported { continue }
+                    let n = try fewestMallocs { for _ in 0..<10 { try backend.gradient(g, variant: .exact, into: image.view) } }
+                    if n > 0 { offenders.append("\(type(of: backend)) \(shape) \(extend): \(Double(n) / 10) mallocs per frame") }
+                }
+            }
+        }
+        XCTAssertEqual(offenders, [])
+    }
 }
 
 import Foundation

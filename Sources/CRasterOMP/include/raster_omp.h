@@ -398,7 +398,6 @@ typedef struct {
     double radius;         // radial: 1 / inv_r, so that a run's end is estimated without a divide per run
     const raster_gradient_ladder *ladder; // radial: the frame's ladder (set by the caller), or NULL
     int rung;              // with a ladder: pixel known_x is certainly on this rung or further along the side, or -1
-    double dy, cxd, inv_rd; // radial: sqrt(dy2), cx and inv_r as doubles (for the ladder)
 } raster_gradient_row;
 
 float raster_gradient_u(const raster_gradient_row *row, int x);
@@ -514,6 +513,13 @@ static inline void raster_gradient_row_use_ladder(raster_gradient_row *row, cons
 void raster_gradient_fold_table_init(raster_gradient_fold_table *table, int extend, const float *starts,
                                      const float *slopes, const float *biases, int intervals, int width, int height,
                                      const double geometry[3]);
+/// Calls body(table, context) with a table filled as above that lives on
+/// this call's stack: a frame's table is 13 KB, above what Swift's
+/// temporary allocations keep off the heap, and the simd backend allocates
+/// nothing per frame.
+void raster_gradient_with_fold_table(int extend, const float *starts, const float *slopes, const float *biases,
+                                     int intervals, int width, int height, const double geometry[3],
+                                     void (*body)(const raster_gradient_fold_table *table, void *context), void *context);
 
 /// The slot of `span`'s class in `table`, or -1 when the table does not
 /// hold it. It never holds the last interval: the suite's ramps make it a

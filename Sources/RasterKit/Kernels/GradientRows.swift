@@ -38,15 +38,21 @@ struct GradientPixelGeometry {
         }
     }
 
-    /// Fills `table` with a radial frame's folds (raster_gradient_fold_table_init).
-    func initFolds(_ table: UnsafeMutablePointer<raster_gradient_fold_table>, _ ramp: GradientRamp, width: Int, height: Int) {
+    /// Calls `body(table, context)` with a radial frame's fold table,
+    /// filled (raster_gradient_fold_table_init) and kept on the C call's
+    /// stack for the call (raster_gradient_with_fold_table says why). A C
+    /// function and a context pointer, not a Swift closure: a closure
+    /// passed through C is boxed on the heap.
+    func withFolds(_ ramp: GradientRamp, width: Int, height: Int, context: UnsafeMutableRawPointer,
+                   _ body: @convention(c) (UnsafePointer<raster_gradient_fold_table>?, UnsafeMutableRawPointer?) -> Void) {
         withUnsafeBytes(of: values) { g in
             ramp.starts.withUnsafeBufferPointer { starts in
                 ramp.slopes.withUnsafeBytes { slopes in
                     ramp.biases.withUnsafeBytes { biases in
-                        raster_gradient_fold_table_init(table, extend, starts.baseAddress, slopes.bindMemory(to: Float.self).baseAddress,
-                                                        biases.bindMemory(to: Float.self).baseAddress, Int32(starts.count),
-                                                        Int32(width), Int32(height), g.bindMemory(to: Double.self).baseAddress)
+                        raster_gradient_with_fold_table(
+                            extend, starts.baseAddress, slopes.bindMemory(to: Float.self).baseAddress,
+                            biases.bindMemory(to: Float.self).baseAddress, Int32(starts.count), Int32(width),
+                            Int32(height), g.bindMemory(to: Double.self).baseAddress, body, context)
                     }
                 }
             }

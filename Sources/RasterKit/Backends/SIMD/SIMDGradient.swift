@@ -17,16 +17,15 @@ extension SIMDBackend {
         let ramp = RampLanes(gradient.ramp, extend: gradient.extend)
         let plan = pixel.rowPlan(height: dst.height)
         if pixel.prefersRuns(width: dst.width, intervals: ramp.starts.count) {
-            let folds = UnsafeMutablePointer<raster_gradient_fold_table>.allocate(capacity: 1)
-            defer { folds.deallocate() }
-            if pixel.shape != 0 { pixel.initFolds(folds, gradient.ramp, width: dst.width, height: dst.height) }
-            let table: UnsafePointer<raster_gradient_fold_table>? = pixel.shape != 0 ? UnsafePointer(folds) : nil
-            plan.run(dst, threads: threads) { y in
-                ramp.starts.withUnsafeBufferPointer { starts in
-                    var row = raster_gradient_row()
-                    pixel.start(&row, y, width: dst.width, starts: starts.baseAddress!, intervals: starts.count)
-                    raster_gradient_row_use_ladder(&row, table)
-                    ramp.storeRuns(&row, folds: table, to: dst.row(y))
+            var frame = RunFrame(ramp: ramp, pixel: pixel, plan: plan, dst: dst, threads: threads)
+            if pixel.shape == 0 {
+                frame.draw(folds: nil)
+            } else {
+                // A radial frame's runs read its fold table, on the C stack.
+                withUnsafeMutablePointer(to: &frame) { frame in
+                    pixel.withFolds(gradient.ramp, width: dst.width, height: dst.height, context: frame) { table, frame in
+                        frame!.assumingMemoryBound(to: RunFrame.self).pointee.draw(folds: table)
+                    }
                 }
             }
             return
@@ -66,6 +65,28 @@ extension SIMDBackend {
                 var x = 0
                 while x + Lanes.width <= dst.width { body(x, Lanes.width); x += Lanes.width }
                 if x < dst.width { body(x, dst.width - x) }
+            }
+        }
+    }
+}
+
+/// A frame drawn as runs (raster_gradient_next_span) on the simd backend:
+/// its rows across the threads, each row's runs by `RampLanes.storeRuns`.
+/// `folds` is the radial frame's fold table (nil for linear).
+private struct RunFrame {
+    let ramp: RampLanes
+    let pixel: GradientPixelGeometry
+    let plan: raster_gradient_row_plan
+    let dst: ImageView
+    let threads: Int
+
+    func draw(folds: UnsafePointer<raster_gradient_fold_table>?) {
+        plan.run(dst, threads: threads) { y in
+            ramp.starts.withUnsafeBufferPointer { starts in
+                var row = raster_gradient_row()
+                pixel.start(&row, y, width: dst.width, starts: starts.baseAddress!, intervals: starts.count)
+                raster_gradient_row_use_ladder(&row, folds)
+                ramp.storeRuns(&row, folds: folds, to: dst.row(y))
             }
         }
     }
