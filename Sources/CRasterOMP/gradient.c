@@ -1,6 +1,7 @@
 #include "raster_omp.h"
 #include "pixel.h"
 #include "raster_pack8.h"
+#include "raster_radial_lanes.h"
 #include <string.h>
 
 #if defined(__AVX2__)
@@ -139,44 +140,36 @@ static void radial_run_clamped(const raster_gradient_row *r, const raster_gradie
     }
 }
 
-#if defined(__AVX2__) && defined(__FMA__)
-/// Pixels x .. x + 7 of a folded run; with `flat_alpha` (the alpha
-/// slope k[3] is 0, as in every opaque ramp) alpha is the constant `ia`,
-/// which is what its multiply-add and conversion give (d * 0 + c = c for
-/// the finite d of the run's pixels).
-static inline __attribute__((always_inline)) __m256i radial_folded8(__m256 xf, __m256 vcx, __m256 vdy2, const __m256 kv[4],
-                                                                   const __m256 cv[4], int flat_alpha, __m256i ia) {
-    const __m256 dx = _mm256_sub_ps(xf, vcx);
-    const __m256 d = _mm256_sqrt_ps(_mm256_fmadd_ps(dx, dx, vdy2));
-    const __m256i ir = _mm256_cvttps_epi32(_mm256_fmadd_ps(d, kv[0], cv[0]));
-    const __m256i ig = _mm256_cvttps_epi32(_mm256_fmadd_ps(d, kv[1], cv[1]));
-    const __m256i ib = _mm256_cvttps_epi32(_mm256_fmadd_ps(d, kv[2], cv[2]));
-    if (!flat_alpha) ia = _mm256_cvttps_epi32(_mm256_fmadd_ps(d, kv[3], cv[3]));
-    return pack_planar(ir, ig, ib, ia);
-}
-
+/// The folded run's pixels x0..<x1 (raster_radial_lanes.h), sixteen at a
+/// time while they fit in the row, then at most one vector of eight, then
+/// the row's last pixels (fewer than eight) from one more vector: one
+/// bound per loop, min(run end, row end - vector + 1), not two (a compare
+/// and branch fewer per vector). Vectors stored past x1 belong to later
+/// runs, which overwrite them.
 static inline __attribute__((always_inline)) void radial_folded_loop(const raster_gradient_row *r, const float k[4],
                                                                     const float c[4], uint32_t *row, int x, int x1,
                                                                     int width, int flat_alpha) {
-    const __m256 vdy2 = _mm256_set1_ps(r->dy2), vcx = _mm256_set1_ps(r->cx), eight = _mm256_set1_ps(8.0f);
-    const __m256 kv[4] = { _mm256_set1_ps(k[0]), _mm256_set1_ps(k[1]), _mm256_set1_ps(k[2]), _mm256_set1_ps(k[3]) };
-    const __m256 cv[4] = { _mm256_set1_ps(c[0]), _mm256_set1_ps(c[1]), _mm256_set1_ps(c[2]), _mm256_set1_ps(c[3]) };
-    const __m256i ia = _mm256_set1_epi32((int32_t)c[3]);
-    __m256 xf = _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7));
-    // One bound, not two: a compare and branch fewer per vector.
-    const int vector_end = x1 < width - 7 ? x1 : width - 7;
-    for (; x < vector_end; x += 8) {
-        _mm256_storeu_si256((__m256i *)(row + x), radial_folded8(xf, vcx, vdy2, kv, cv, flat_alpha, ia));
-        xf = _mm256_add_ps(xf, eight);
+    const float cx = r->cx, dy2 = r->dy2;
+    const raster_radial_f4 kv = { k[0], k[1], k[2], k[3] }, cv = { c[0], c[1], c[2], c[3] };
+    raster_f16 xf = (float)x + (raster_f16){ 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 };
+    const int end16 = x1 < width - 15 ? x1 : width - 15;
+    for (; x < end16; x += 16) {
+        const raster_u16 w = raster_radial_folded16(xf, cx, dy2, kv, cv, flat_alpha);
+        memcpy(row + x, &w, sizeof w);
+        xf += 16.0f;
     }
-    // The row's last pixels (fewer than eight): the same vector, stored
-    // under a mask (per pixel, the conversions took 24 instructions each).
+    raster_f8 xf8 = __builtin_shufflevector(xf, xf, 0, 1, 2, 3, 4, 5, 6, 7);
+    if (x < x1 && x < width - 7) {
+        const raster_u8 w = raster_radial_folded8(xf8, cx, dy2, kv, cv, flat_alpha);
+        memcpy(row + x, &w, sizeof w);
+        xf8 += 8.0f;
+        x += 8;
+    }
     if (x < x1) {
-        const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(x1 - x), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-        _mm256_maskstore_epi32((int *)(row + x), mask, radial_folded8(xf, vcx, vdy2, kv, cv, flat_alpha, ia));
+        const raster_u8 w = raster_radial_folded8(xf8, cx, dy2, kv, cv, flat_alpha);
+        memcpy(row + x, &w, sizeof(uint32_t) * (size_t)(x1 - x));
     }
 }
-#endif
 
 /// A radial run whose colours need no clamp (raster_gradient_radial_fold):
 /// one multiply-add per channel from d = sqrt((x - cx)^2 + dy2), truncated
@@ -184,24 +177,14 @@ static inline __attribute__((always_inline)) void radial_folded_loop(const raste
 /// overwrite them) may hold any value: the saturating packs keep every
 /// conversion defined. The square root is the instruction, not a
 /// reciprocal-root estimate and a Newton step: this loop is bound by its
-/// instruction count, not by the root's throughput, and the four extra
-/// instructions of the estimate made it slower on an AVX2 Zen 3 host.
+/// instruction count, not by the root's throughput: the estimate's extra
+/// instructions made it slower on an AVX2 Zen 3 host, and on a Zen 4 one
+/// (`radial_loop_floor est` in Results/studies/gradients).
 static void radial_run_folded(const raster_gradient_row *r, const float k[4], const float c[4],
                               uint32_t *row, int x, int x1, int width) {
-#if defined(__AVX2__) && defined(__FMA__)
     // The alpha channel's instructions are a ninth of the loop's.
     if (k[3] == 0.0f) radial_folded_loop(r, k, c, row, x, x1, width, 1);
     else radial_folded_loop(r, k, c, row, x, x1, width, 0);
-#else
-    const float cx = r->cx, dy2 = r->dy2;
-    for (; x < x1; x++) {
-        const float dx = (float)x - cx;
-        const float d = sqrtf(dx * dx + dy2);
-        uint32_t px = 0;
-        for (int ch = 0; ch < 4; ch++) px |= (uint32_t)(int32_t)(d * k[ch] + c[ch]) << (8 * ch);
-        row[x] = px;
-    }
-#endif
 }
 
 static void radial_run(const raster_gradient_fold_table *folds, const raster_gradient_row *r,

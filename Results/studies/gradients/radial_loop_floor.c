@@ -9,7 +9,11 @@
 // at the centre column; 5,413 runs, as the schedules find them), their
 // ends worked out before the clock starts and each run's coefficients
 // read from a table: the run loop's exits and set-ups without any search
-// or fold. Prints the minimum of
+// or fold. `z16` is `loop` sixteen pixels a step through the schedules'
+// shared step (raster_radial_folded16, raster_radial_lanes.h; the same
+// bytes); `est` is `loop` with K1's estimated square root
+// (raster_k1_sqrt8: on AVX-512 a 14-bit estimate and a Newton step) in
+// place of the root instruction. Prints the minimum of
 // 400 frames in ms, like span_harness, whose `radial-off` and `linear`
 // frames it is meant to be read beside (alternate the processes: this
 // host drifts 10-40% between minutes).
@@ -17,9 +21,11 @@
 //   $(dirname $(readlink -f $(command -v swift)))/clang -O3 -march=native \
 //     -ffp-contract=fast -I Sources/CRasterOMP/include \
 //     Results/studies/gradients/radial_loop_floor.c -lm -o /tmp/radial_loop_floor
-// Usage: radial_loop_floor [loop | nosqrt | runs]
+// Usage: radial_loop_floor [loop | nosqrt | runs | z16 | est]
 #define _GNU_SOURCE
 #include "raster_pack8.h"
+#include "raster_k1_lanes.h"
+#include "raster_radial_lanes.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,16 +44,33 @@ static double now(void) {
 // truncated; the coefficients are those of a mid-ramp interval (any
 // values whose colours stay in [0, 256) time alike).
 __attribute__((noinline)) static void row(uint32_t *out, float cx, float dy2, int root) {
+    // root: 1 the instruction, 0 none, 2 the estimate.
     const raster_f8 kr = 0.31f, kg = 0.17f, kb = 0.23f, ka = 0.0f;
     const raster_f8 cr = 11.5f, cg = 40.5f, cb = 70.5f, ca = 255.5f;
     raster_f8 xf = { 0, 1, 2, 3, 4, 5, 6, 7 };
     for (int x = 0; x + 8 <= W; x += 8) {
         const raster_f8 dx = xf - cx;
         const raster_f8 s = dx * dx + dy2;
-        const raster_f8 d = root ? __builtin_elementwise_sqrt(s) : s * 0x1p-10f;
+        const raster_f8 d = root == 2 ? raster_k1_sqrt8(s) : root ? __builtin_elementwise_sqrt(s) : s * 0x1p-10f;
         const raster_u8 w = raster_pack8_truncated(d * kr + cr, d * kg + cg, d * kb + cb, d * ka + ca);
         memcpy(out + x, &w, sizeof w);
         xf += 8.0f;
+    }
+}
+
+// `row` sixteen pixels a step (the schedules' step), then eight.
+__attribute__((noinline)) static void row16(uint32_t *out, float cx, float dy2) {
+    const raster_radial_f4 k = { 0.31f, 0.17f, 0.23f, 0.0f }, c = { 11.5f, 40.5f, 70.5f, 255.5f };
+    raster_f16 xf = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 };
+    int x = 0;
+    for (; x + 16 <= W; x += 16) {
+        const raster_u16 w = raster_radial_folded16(xf, cx, dy2, k, c, 1);
+        memcpy(out + x, &w, sizeof w);
+        xf += 16.0f;
+    }
+    for (; x + 8 <= W; x += 8) {
+        const raster_u8 w = raster_radial_folded8((float)x + (raster_f8){ 0, 1, 2, 3, 4, 5, 6, 7 }, cx, dy2, k, c, 1);
+        memcpy(out + x, &w, sizeof w);
     }
 }
 
@@ -79,8 +102,10 @@ __attribute__((noinline)) static void row_runs(uint32_t *out, float cx, float dy
 }
 
 int main(int argc, char **argv) {
-    const int root = !(argc > 1 && strcmp(argv[1], "nosqrt") == 0);
-    const int runs = argc > 1 && strcmp(argv[1], "runs") == 0;
+    const char *mode = argc > 1 ? argv[1] : "loop";
+    const int root = strcmp(mode, "nosqrt") == 0 ? 0 : (strcmp(mode, "est") == 0 ? 2 : 1);
+    const int z16 = strcmp(mode, "z16") == 0;
+    const int runs = strcmp(mode, "runs") == 0;
     uint32_t *image = aligned_alloc(64, (size_t)W * H * 4);
     // jobs/radial-off.json: centre (375.3, 667.3), pixel centres at + 0.5.
     const float cx = 375.3f - 0.5f, cy = 667.3f - 0.5f;
@@ -115,6 +140,7 @@ int main(int argc, char **argv) {
         for (int y = 0; y < H; y++) {
             const float dy = (float)y - cy;
             if (runs) row_runs(image + (size_t)y * W, cx, dy * dy, ends[y], count[y]);
+            else if (z16) row16(image + (size_t)y * W, cx, dy * dy);
             else row(image + (size_t)y * W, cx, dy * dy, root);
         }
         const double e = now() - t;

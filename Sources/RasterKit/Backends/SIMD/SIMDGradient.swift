@@ -323,8 +323,9 @@ struct RampLanes {
     /// A radial run from raster_gradient_radial_fold's coefficients: each
     /// channel is d * k + c, the half of round-half-up inside c, within
     /// [1/8, 256 - 1/8] on the run's pixels (the fold's margin), so
-    /// truncation is the rounded byte and no clamp is needed. The pack is
-    /// the C kernels' (raster_pack8_truncated), so both threaded backends
+    /// truncation is the rounded byte and no clamp is needed. The pixels
+    /// are the C kernels' (raster_radial_lanes.h) and so is the loop's
+    /// shape (gradient.c's radial_folded_loop), so both threaded backends
     /// give the same bytes. Whole vectors past the run's end may hold
     /// anything: later runs overwrite them.
     @inline(__always)
@@ -332,42 +333,38 @@ struct RampLanes {
                         from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>) {
         // Alpha's multiply-add and conversion are a ninth of the loop's
         // instructions; an opaque ramp's alpha slope is 0, and d * 0 + c
-        // is c, so its loop converts c once (the same bytes).
+        // is c, so its loop converts c (the same bytes).
         if k.w == 0 {
-            storeRadialRun(row, k, c, from: x0, to: x1, p, flatAlpha: true)
+            storeRadialRun(row, k, c, from: x0, to: x1, p, flatAlpha: 1)
         } else {
-            storeRadialRun(row, k, c, from: x0, to: x1, p, flatAlpha: false)
+            storeRadialRun(row, k, c, from: x0, to: x1, p, flatAlpha: 0)
         }
     }
 
     @inline(__always)
     func storeRadialRun(_ row: raster_gradient_row, _ k: SIMD4<Float>, _ c: SIMD4<Float>,
-                        from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>, flatAlpha: Bool) {
-        let cx = row.cx, dy2 = FloatLanes(repeating: row.dy2), width = Int(row.width)
-        let kr = FloatLanes(repeating: k.x), kg = FloatLanes(repeating: k.y)
-        let kb = FloatLanes(repeating: k.z), ka = FloatLanes(repeating: k.w)
-        let cr = FloatLanes(repeating: c.x), cg = FloatLanes(repeating: c.y)
-        let cb = FloatLanes(repeating: c.z), ca = FloatLanes(repeating: c.w)
-        // Whole floats (below 2^24): adding 8 is exact, as converting each x is.
-        var xf = Lanes.ramp + Float(x0)
-        @inline(__always) func pixels(_ xf: FloatLanes) -> WordLanes {
-            let dx = xf - cx
-            let d = dy2.addingProduct(dx, dx).squareRoot()
-            return raster_pack8_truncated(cr.addingProduct(d, kr), cg.addingProduct(d, kg),
-                                          cb.addingProduct(d, kb), flatAlpha ? ca : ca.addingProduct(d, ka))
-        }
-        // Whole vectors while they fit in the row, under one bound (the
-        // C loop's: a compare and branch per vector fewer than testing the
-        // run's end and the row's end); the row's last pixels stored one
-        // by one (a scalar conversion per pixel would be a generic call).
+                        from x0: Int, to x1: Int, _ p: UnsafeMutablePointer<UInt8>, flatAlpha: Int32) {
+        let cx = row.cx, dy2 = row.dy2, width = Int(row.width)
+        // Whole floats (below 2^24): adding 16 is exact, as converting each x is.
+        var xf = SIMD16<Float>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) + Float(x0)
+        // One bound per loop: min(run end, row end - vector + 1).
         var x = x0
-        let vectorEnd = min(x1, width - Lanes.width + 1)
-        while x < vectorEnd {
-            UnsafeMutableRawPointer(p + 4 * x).storeBytes(of: pixels(xf), as: WordLanes.self)
-            xf += Float(Lanes.width)
-            x += Lanes.width
+        let end16 = min(x1, width - 15)
+        while x < end16 {
+            UnsafeMutableRawPointer(p + 4 * x).storeBytes(of: raster_radial_folded16(xf, cx, dy2, k, c, flatAlpha),
+                                                          as: SIMD16<UInt32>.self)
+            xf += 16
+            x += 16
         }
-        if x < x1 { Lanes.store(pixels(xf), to: p + 4 * x, count: x1 - x) }
+        // From x, not xf.lowHalf: that is a call here, not a register.
+        var xf8 = Lanes.ramp + Float(x)
+        if x < x1 && x < width - 7 {
+            UnsafeMutableRawPointer(p + 4 * x).storeBytes(of: raster_radial_folded8(xf8, cx, dy2, k, c, flatAlpha),
+                                                          as: WordLanes.self)
+            xf8 += 8
+            x += 8
+        }
+        if x < x1 { Lanes.store(raster_radial_folded8(xf8, cx, dy2, k, c, flatAlpha), to: p + 4 * x, count: x1 - x) }
     }
 
     /// A radial run whose colours need no clamp (convertsUnclamped): t is
