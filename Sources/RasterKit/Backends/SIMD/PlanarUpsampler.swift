@@ -7,7 +7,7 @@ import CRasterOMP
 /// call; every output row is then a vertical blend of two stretched rows,
 /// which is contiguous lane-wise work with no gathers. Sampling positions
 /// are the grid's `BilinearAxis` taps, the same as `Bilinear` (scalar).
-struct PlanarUpsampler {
+struct PlanarUpsampler: SwirlSink {
     let sw: Int, sh: Int, width: Int, height: Int
     let rows: BilinearAxis
     /// Source row pitch in floats: whole vectors plus one spare column, so
@@ -39,9 +39,10 @@ struct PlanarUpsampler {
         near = raster_taps8_all_near(tapIndex, Int32(width)) != 0
     }
 
+    /// The vector at (x, y) of the source planes; `count` is not needed:
+    /// full-lane stores are safe, as the pitch holds whole vectors.
     @inline(__always)
-    func storeSource(_ c: (FloatLanes, FloatLanes, FloatLanes, FloatLanes), x: Int, y: Int, count: Int) {
-        // Full-lane stores are safe: the pitch holds whole vectors.
+    func store(_ c: (FloatLanes, FloatLanes, FloatLanes, FloatLanes), x: Int, y: Int, count: Int) {
         let raw = UnsafeMutableRawPointer(source)
         let plane = pitch * sh
         raw.storeBytes(of: c.0, toByteOffset: 4 * (y * pitch + x), as: FloatLanes.self)
