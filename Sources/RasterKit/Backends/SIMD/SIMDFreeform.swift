@@ -104,7 +104,7 @@ extension SIMDBackend {
                     @inline(__always) func store16(_ c: (Float16Lanes, Float16Lanes, Float16Lanes, Float16Lanes), _ x: Int) {
                         up.store((c.0.lowHalf, c.1.lowHalf, c.2.lowHalf, c.3.lowHalf), x: x, y: y, count: Lanes.width)
                         up.store((c.0.highHalf, c.1.highHalf, c.2.highHalf, c.3.highHalf), x: x + Lanes.width, y: y,
-                                       count: Lanes.width)
+                                 count: Lanes.width)
                     }
                     var x = 0
                     while x + 32 <= up.sw {

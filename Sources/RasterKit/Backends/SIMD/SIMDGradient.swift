@@ -356,7 +356,8 @@ struct RampLanes {
             xf += 16
             x += 16
         }
-        // From x, not xf.lowHalf: that is a call here, not a register.
+        // From x, not xf.lowHalf: this toolchain left that a call to the
+        // generic SIMD16.lowHalf, with a vzeroupper (`objdump -d` of RunFrame.draw).
         var xf8 = Lanes.ramp + Float(x)
         if x < x1 && x < width - 7 {
             UnsafeMutableRawPointer(p + 4 * x).storeBytes(of: raster_radial_folded8(xf8, cx, dy2, k, c, flatAlpha),
