@@ -58,7 +58,8 @@ static void weights(const raster_omp_freeform *g, const float *col, float dy2, f
 }
 
 /// A point whose influence disc reaches the current row: its index, its
-/// vertical offset squared (over L^2), its colour's difference from the
+/// vertical offset squared (over L^2, plus RASTER_K1_ROOT_FLOOR, the least
+/// argument of raster_k1_quartic16), its colour's difference from the
 /// row's base colour and the x range (sample coordinates) of the row it can
 /// reach. Chunks outside that range skip the point; its weight there would
 /// be exactly 0 (the disc is widened by a relative 1e-4, far beyond float
@@ -91,7 +92,7 @@ static void plan_row(row_plan *r, const raster_omp_freeform *g, int y) {
         float h = sqrtf(h2) + 1e-3f, dyl = dy * inv;
         if (r->reaching == 0) memcpy(r->base, g->colors + 4 * i, sizeof r->base);
         reach *p = &r->active[r->reaching++];
-        *p = (reach){ i, dyl * dyl, g->px[i] - h, g->px[i] + h, { 0 } };
+        *p = (reach){ i, dyl * dyl + RASTER_K1_ROOT_FLOOR, g->px[i] - h, g->px[i] + h, { 0 } };
         for (int ch = 0; ch < 4; ch++) p->delta[ch] = g->colors[4 * i + ch] - r->base[ch];
     }
 }
@@ -236,8 +237,8 @@ static void chunk(const row_plan *r, int x0, int n, float out[4][CHUNK]) {
 /// 8-lane vector 1.58, two 1.46; four were no faster than two).
 ///
 /// The vectors are 16 lanes (zmm with AVX-512: `min_vector_width`, as
-/// clang otherwise splits them in two) and the square root is
-/// raster_k1_sqrt16's. The square roots, 4 per pixel with four points,
+/// clang otherwise splits them in two) and the fall-off is
+/// raster_k1_quartic16's, an estimated square root. The square roots, 4 per pixel with four points,
 /// were the floor: the square-root unit takes a 16-lane root per 12 cycles
 /// on Golden Cove, as an 8-lane one per 6, so 16 lanes alone gained
 /// nothing, and an estimated root on 8 lanes lost (its multiply-adds

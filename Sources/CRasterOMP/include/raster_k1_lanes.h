@@ -20,51 +20,56 @@ static inline raster_k1_f8 raster_k1_reciprocal8(raster_k1_f8 v) { return 1.0f /
 /// Sixteen pixels' lanes, for the openmp quartic blend's steps.
 typedef raster_f16 raster_k1_f16;
 
-/// sqrt(v) for v >= 0 (finite), 16 lanes. With AVX-512 from the hardware's
-/// 14-bit reciprocal square-root estimate r and one Newton step on d = v r,
-///
-///     sqrt(v) = d + d (1/2 - d r / 2),
-///
-/// in four multiply-adds on the two 512-bit pipes: K1 takes a square root
-/// per point per pixel, and the square-root unit, which takes one 16-lane
-/// root per 12 cycles on Golden Cove (uops.info), was the floor of the
-/// quartic blend (freeform study). Accuracy: the step leaves a relative
-/// error of about 1.5 (2^-14)^2 < 2^-27 plus the roundings of its four
-/// operations, a few units in the last place: the order of the rounding
-/// already in v (K1's v = dx^2/L^2 + dy^2/L^2, summed in float). The
-/// freeform tests and `rasterbench verify` hold every backend to the one
-/// level of docs/contract.md. v = 0 gives 0 (the estimate is taken of
-/// max(v, FLT_MIN), which is finite). Without AVX-512, the square root.
-static inline raster_k1_f16 raster_k1_sqrt16(raster_k1_f16 v) {
-#if defined(__AVX512F__)
-#pragma clang fp contract(off)
-    const raster_k1_f16 r = (raster_k1_f16)_mm512_rsqrt14_ps((__m512)__builtin_elementwise_max(v, (raster_k1_f16)1.17549435e-38f));
-    const raster_k1_f16 d = v * r;
-    const raster_k1_f16 e = __builtin_elementwise_fma(-d, r * 0.5f, (raster_k1_f16)0.5f);
-    return __builtin_elementwise_fma(d, e, d);
-#else
-    return __builtin_elementwise_sqrt(v);
-#endif
-}
+/// The least argument K1's quartic step accepts: the threaded backends add
+/// it to every row's dy^2 / L^2, so t = dx^2 / L^2 + dy^2 / L^2 is never 0
+/// or denormal and the step needs no clamp of its own (one instruction per
+/// point and 16 pixels). It changes no weight: with t = 0 it gives
+/// d = 1.1e-19, and 1 - d rounds to 1.
+#define RASTER_K1_ROOT_FLOOR 1.17549435e-38f
 
 /// The quartic fall-off max(0, 1 - sqrt(t))^4 (K1 with e = 4) of sixteen
-/// values t = d^2 / L^2, for both threaded backends. Written here so that
-/// the clamp is one `vmaxps` per vector: Swift's compare-and-select of a
-/// SIMD16 against zero compiled to a compare and an AND (`objdump -d` of
-/// the simd backend's full-frame closure).
+/// values t = d^2 / L^2 >= RASTER_K1_ROOT_FLOOR, for both threaded
+/// backends.
+///
+/// With AVX-512 the square root is the hardware's 14-bit reciprocal
+/// square-root estimate r and one Newton step, fused with the 1 - sqrt:
+/// with d = t r and y = d r (about 1),
+///
+///     sqrt(t) = d (3/2 - y/2),   1 - sqrt(t) = 1 - d (3/2 - y/2),
+///
+/// five operations on the 512-bit pipes where the square-root unit takes
+/// one 16-lane root per 12 cycles on Golden Cove (uops.info): K1 takes a
+/// root per point per pixel, and that unit was the floor of the quartic
+/// blend (freeform study). Accuracy: the step leaves a relative error of
+/// about 1.5 (2^-14)^2 < 2^-27 plus the roundings of its operations, a few
+/// units in the last place: the order of the rounding already in t (a sum
+/// of two rounded squares). The freeform tests and `rasterbench verify`
+/// hold every backend to the one level of docs/contract.md. Without
+/// AVX-512, the square root.
+///
+/// The clamp at 0 is one `vmaxps` per vector: Swift's compare-and-select
+/// of a SIMD16 against zero compiled to a compare and an AND (`objdump -d`
+/// of the simd backend's full-frame closure), hence this C helper.
 static inline raster_k1_f16 raster_k1_quartic16(raster_k1_f16 t) {
 #pragma clang fp contract(off)
-    const raster_k1_f16 m = __builtin_elementwise_max((raster_k1_f16)1.0f - raster_k1_sqrt16(t), (raster_k1_f16)0.0f);
+#if defined(__AVX512F__)
+    const raster_k1_f16 r = (raster_k1_f16)_mm512_rsqrt14_ps((__m512)t);
+    const raster_k1_f16 d = t * r;
+    const raster_k1_f16 k = __builtin_elementwise_fma(d * r, (raster_k1_f16)-0.5f, (raster_k1_f16)1.5f);
+    const raster_k1_f16 m = __builtin_elementwise_max(__builtin_elementwise_fma(-d, k, (raster_k1_f16)1.0f), (raster_k1_f16)0.0f);
+#else
+    const raster_k1_f16 m = __builtin_elementwise_max((raster_k1_f16)1.0f - __builtin_elementwise_sqrt(t), (raster_k1_f16)0.0f);
+#endif
     const raster_k1_f16 m2 = m * m;
     return m2 * m2;
 }
 
-/// raster_k1_sqrt16 of eight lanes (the simd backend's single vectors):
+/// raster_k1_quartic16 of eight lanes (the simd backend's single vectors):
 /// the same lanes, so the same values.
-static inline raster_k1_f8 raster_k1_sqrt8(raster_k1_f8 v) {
-    const raster_k1_f16 twice = __builtin_shufflevector(v, v, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7);
-    const raster_k1_f16 root = raster_k1_sqrt16(twice);
-    return __builtin_shufflevector(root, root, 0, 1, 2, 3, 4, 5, 6, 7);
+static inline raster_k1_f8 raster_k1_quartic8(raster_k1_f8 t) {
+    const raster_k1_f16 twice = __builtin_shufflevector(t, t, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7);
+    const raster_k1_f16 f = raster_k1_quartic16(twice);
+    return __builtin_shufflevector(f, f, 0, 1, 2, 3, 4, 5, 6, 7);
 }
 
 /// 1 / v on sixteen lanes (raster_k1_reciprocal8's reason, twice as wide).

@@ -266,7 +266,7 @@ struct FreeformLanes<Curve: WeightCurve> {
                     let h = h2.squareRoot() + 1e-3
                     if n == 0 { base = colors[i] }
                     let dyL = dy * invL
-                    dy2 = dyL * dyL; xMin = px[i] - h; xMax = px[i] + h
+                    dy2 = dyL * dyL + RASTER_K1_ROOT_FLOOR; xMin = px[i] - h; xMax = px[i] + h
                 }
                 let d = colors[i] - base
                 buffer[n] = Reach(index: i, offset: i &* pitch, dy2: dy2, xMin: xMin, xMax: xMax,
@@ -300,8 +300,8 @@ struct FreeformLanes<Curve: WeightCurve> {
 
     /// `evaluate` of the 32 pixels at x as two vectors of 16 lanes (one
     /// AVX-512 register each: the same arithmetic lane by lane in half the
-    /// instructions, which the quartic curve's square root from
-    /// raster_k1_sqrt16 needs to be cheaper than the square-root unit; two,
+    /// instructions, which the quartic curve's estimated square root in
+    /// raster_k1_quartic16 needs to be cheaper than the square-root unit; two,
     /// so that two chains from the square roots to the divide are
     /// independent, as in C's `chunk_quartic`: one alone waited on the
     /// divide). A point is skipped only when it reaches none of the 32
@@ -494,15 +494,15 @@ extension WeightCurve {
     }
 }
 
-/// e = 4, Telegram's default: two squarings. The square root is taken as
-/// the openmp quartic blend takes it (raster_k1_sqrt16 and its 8-lane
-/// twin: with AVX-512 an estimate and a Newton step, which
-/// raster_k1_lanes.h argues and the freeform study measured), so both
-/// backends draw the same bytes.
+/// e = 4, the suite's fixture: two squarings. The curve is the openmp
+/// quartic blend's (raster_k1_quartic16 and its 8-lane twin: with AVX-512
+/// an estimated square root and a Newton step, which raster_k1_lanes.h
+/// argues and the freeform study measured), so both backends draw the same
+/// bytes. Its argument is at least RASTER_K1_ROOT_FLOOR (the row plan adds
+/// it to dy^2 / L^2).
 struct QuarticCurve: WeightCurve {
     @inline(__always) func weight(_ t: FloatLanes) -> FloatLanes {
-        let m = Lanes.positivePart(1 - raster_k1_sqrt8(t)), m2 = m * m
-        return m2 * m2
+        raster_k1_quartic8(t)
     }
 
     @inline(__always) func weight16(_ t: Float16Lanes) -> Float16Lanes { raster_k1_quartic16(t) }
