@@ -72,6 +72,14 @@ static inline raster_k1_f8 raster_k1_quartic8(raster_k1_f8 t) {
     return __builtin_shufflevector(f, f, 0, 1, 2, 3, 4, 5, 6, 7);
 }
 
+/// a * b + c in one 256-bit multiply-add. Swift's `addingProduct` on
+/// SIMD8<Float> with a broadcast addend compiled, in the swirled row loop,
+/// to two 128-bit multiply-adds with the halves extracted and re-inserted
+/// (`objdump -d` of the simd backend's `renderSwirled`).
+static inline raster_k1_f8 raster_k1_fma8(raster_k1_f8 a, raster_k1_f8 b, raster_k1_f8 c) {
+    return __builtin_elementwise_fma(a, b, c);
+}
+
 /// 1 / v on sixteen lanes (raster_k1_reciprocal8's reason, twice as wide).
 static inline raster_k1_f16 raster_k1_reciprocal16(raster_k1_f16 v) { return 1.0f / v; }
 

@@ -373,10 +373,11 @@ struct FreeformLanes<Curve: WeightCurve> {
     @inline(__always)
     func normalise(_ sum: FloatLanes, _ base: SIMD4<Float>, _ r: FloatLanes, _ g: FloatLanes, _ b: FloatLanes,
                    _ a: FloatLanes) -> (FloatLanes, FloatLanes, FloatLanes, FloatLanes) {
+        // raster_k1_fma8, not addingProduct: see its note.
         let inv = raster_k1_reciprocal8(sum)
-        let alpha = uniformAlpha ? FloatLanes(repeating: base.w) : FloatLanes(repeating: base.w).addingProduct(a, inv)
-        return (FloatLanes(repeating: base.x).addingProduct(r, inv), FloatLanes(repeating: base.y).addingProduct(g, inv),
-                FloatLanes(repeating: base.z).addingProduct(b, inv), alpha)
+        let alpha = uniformAlpha ? FloatLanes(repeating: base.w) : raster_k1_fma8(a, inv, FloatLanes(repeating: base.w))
+        return (raster_k1_fma8(r, inv, FloatLanes(repeating: base.x)), raster_k1_fma8(g, inv, FloatLanes(repeating: base.y)),
+                raster_k1_fma8(b, inv, FloatLanes(repeating: base.z)), alpha)
     }
 
     /// The swirled samples of the vector at x: q rotated about (0.5, 0.5)
