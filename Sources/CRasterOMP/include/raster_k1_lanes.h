@@ -20,11 +20,12 @@ static inline raster_k1_f8 raster_k1_reciprocal8(raster_k1_f8 v) { return 1.0f /
 /// Sixteen pixels' lanes, for the openmp quartic blend's steps.
 typedef raster_f16 raster_k1_f16;
 
-/// The least argument K1's quartic step accepts: the threaded backends add
-/// it to every row's dy^2 / L^2, so t = dx^2 / L^2 + dy^2 / L^2 is never 0
-/// or denormal and the step needs no clamp of its own (one instruction per
-/// point and 16 pixels). It changes no weight: with t = 0 it gives
-/// d = 1.1e-19, and 1 - d rounds to 1.
+/// The least argument K1's quartic step accepts (FLT_MIN): the threaded
+/// backends add it to every row's dy^2 / L^2, so t = dx^2 / L^2 + dy^2 / L^2
+/// is never 0 or subnormal, whose estimate would be infinite, and the step
+/// needs no clamp of its own (one instruction per point and 16 pixels). No
+/// weight moves by more than float's rounding: a pixel centre on its point
+/// gets d of about 1.1e-19, and 1 - d rounds to 1, the weight of t = 0.
 #define RASTER_K1_ROOT_FLOOR 1.17549435e-38f
 
 /// The quartic fall-off max(0, 1 - sqrt(t))^4 (K1 with e = 4) of sixteen

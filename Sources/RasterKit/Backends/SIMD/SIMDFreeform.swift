@@ -495,7 +495,7 @@ extension WeightCurve {
     }
 }
 
-/// e = 4, the suite's fixture: two squarings. The curve is the openmp
+/// e = 4, the contract's default and the suite's fixture: two squarings. The curve is the openmp
 /// quartic blend's (raster_k1_quartic16 and its 8-lane twin: with AVX-512
 /// an estimated square root and a Newton step, which raster_k1_lanes.h
 /// argues and the freeform study measured), so both backends draw the same
