@@ -92,7 +92,7 @@ static void plan_row(row_plan *r, const raster_omp_freeform *g, int y) {
         float h = sqrtf(h2) + 1e-3f, dyl = dy * inv;
         if (r->reaching == 0) memcpy(r->base, g->colors + 4 * i, sizeof r->base);
         reach *p = &r->active[r->reaching++];
-        *p = (reach){ i, dyl * dyl + RASTER_K1_ROOT_FLOOR, g->px[i] - h, g->px[i] + h, { 0 } };
+        *p = (reach){ i, raster_k1_row_dy2(dyl), g->px[i] - h, g->px[i] + h, { 0 } };
         for (int ch = 0; ch < 4; ch++) p->delta[ch] = g->colors[4 * i + ch] - r->base[ch];
     }
 }

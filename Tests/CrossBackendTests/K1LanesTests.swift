@@ -13,7 +13,8 @@ import XCTest
 final class K1LanesTests: XCTestCase {
     func testQuarticIsWithinItsBoundAndTheSameOnEightAndSixteenLanes() {
         var rng = SeededGenerator(seed: 0x5047)
-        let floor = RASTER_K1_ROOT_FLOOR
+        // The least t: a row through the point, at the point's column.
+        let floor = raster_k1_row_dy2(0)
         let edges: [Float] = [floor, floor.nextUp, 1e-37, 1e-30, 1e-12, 1e-6, 0.25, 0.5, 0.99999994, 1,
                               1.0000001, 2, 3.9999998, 4, 1e6, 1e30, .greatestFiniteMagnitude]
         var worst = 0.0, mismatches = 0
@@ -34,6 +35,7 @@ final class K1LanesTests: XCTestCase {
                 worst = max(worst, abs(Double(wide[k]) - m2 * m2))
             }
         }
+        XCTAssertEqual(floor, .leastNormalMagnitude)
         XCTAssertEqual(raster_k1_quartic16(SIMD16(repeating: floor)), SIMD16(repeating: 1), "a pixel centre on its point")
         XCTAssertEqual(mismatches, 0, "8 and 16 lanes differ")
         // |m| <= 1 where the weight is not 0, so the root's relative error

@@ -21,12 +21,22 @@ static inline raster_k1_f8 raster_k1_reciprocal8(raster_k1_f8 v) { return 1.0f /
 typedef raster_f16 raster_k1_f16;
 
 /// The least argument K1's quartic step accepts (FLT_MIN): the threaded
-/// backends add it to every row's dy^2 / L^2, so t = dx^2 / L^2 + dy^2 / L^2
-/// is never 0 or subnormal, whose estimate would be infinite, and the step
-/// needs no clamp of its own (one instruction per point and 16 pixels). No
-/// weight moves by more than float's rounding: a pixel centre on its point
-/// gets d of about 1.1e-19, and 1 - d rounds to 1, the weight of t = 0.
-#define RASTER_K1_ROOT_FLOOR 1.17549435e-38f
+/// backends' row plans add it to every row's dy^2 / L^2
+/// (raster_k1_row_dy2), so t = dx^2 / L^2 + dy^2 / L^2 is never 0 or
+/// subnormal, whose estimate would be infinite, and the step needs no
+/// clamp of its own (one instruction per point and 16 pixels). No weight
+/// moves by more than float's rounding: a pixel centre on its point gets d
+/// of about 1.1e-19, and 1 - d rounds to 1, the weight of t = 0.
+#define RASTER_K1_ROOT_FLOOR 0x1p-126f
+
+/// A row plan's dy^2 / L^2 for the quartic step, from dy / L. A function,
+/// not the macro, for Swift: its importer re-reads FLT_MIN from a decimal
+/// string of nine digits, which lies just under FLT_MIN and draws an
+/// underflow warning.
+static inline float raster_k1_row_dy2(float dy_over_l) {
+#pragma clang fp contract(off)
+    return dy_over_l * dy_over_l + RASTER_K1_ROOT_FLOOR; // both schedules: the same rounding
+}
 
 /// The quartic fall-off max(0, 1 - sqrt(t))^4 (K1 with e = 4) of sixteen
 /// values t = d^2 / L^2 >= RASTER_K1_ROOT_FLOOR, for both threaded

@@ -266,7 +266,7 @@ struct FreeformLanes<Curve: WeightCurve> {
                     let h = h2.squareRoot() + 1e-3
                     if n == 0 { base = colors[i] }
                     let dyL = dy * invL
-                    dy2 = dyL * dyL + RASTER_K1_ROOT_FLOOR; xMin = px[i] - h; xMax = px[i] + h
+                    dy2 = raster_k1_row_dy2(dyL); xMin = px[i] - h; xMax = px[i] + h
                 }
                 let d = colors[i] - base
                 buffer[n] = Reach(index: i, offset: i &* pitch, dy2: dy2, xMin: xMin, xMax: xMax,
@@ -499,8 +499,8 @@ extension WeightCurve {
 /// quartic blend's (raster_k1_quartic16 and its 8-lane twin: with AVX-512
 /// an estimated square root and a Newton step, which raster_k1_lanes.h
 /// argues and the freeform study measured), so both backends draw the same
-/// bytes. Its argument is at least RASTER_K1_ROOT_FLOOR (the row plan adds
-/// it to dy^2 / L^2).
+/// bytes. Its argument is at least RASTER_K1_ROOT_FLOOR (the row plan's
+/// dy^2 / L^2 comes from raster_k1_row_dy2).
 struct QuarticCurve: WeightCurve {
     @inline(__always) func weight(_ t: FloatLanes) -> FloatLanes {
         raster_k1_quartic8(t)
