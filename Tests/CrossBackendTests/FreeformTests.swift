@@ -322,6 +322,37 @@ final class FreeformUnitTests: XCTestCase {
         XCTAssertLessThan(worstC, 2.5e-7, "C polynomial")
     }
 
+    /// The swirl's warp on 16 lanes (raster_k1_swirl16, the simd backend's
+    /// pairs of vectors) against the 8-lane one (`SwirlSinCos` and the
+    /// rotation and clamp of `FreeformLanes.warp`): the same floats, bit for
+    /// bit, on random samples over the unit square and beyond, every swirl
+    /// strength up to the largest, and rows at the centre and the edges.
+    func testSwirlWarpIsTheSameOnSixteenAndEightLanes() {
+        var rng = SeededGenerator(seed: 0x5A1F)
+        var mismatches = 0
+        for trial in 0..<5_000 {
+            let s = trial == 0 ? Float(FreeformGradient.maxSwirl) : Float(rng.uniform(0...FreeformGradient.maxSwirl))
+            let dy = [Float(-0.5), 0, 0.5][trial % 3] + (trial % 5 == 0 ? 0 : Float(rng.uniform(-0.7...0.7)))
+            var dx = SIMD16<Float>()
+            for k in 0..<16 { dx[k] = Float(rng.uniform(-0.7...0.7)) }
+            var out = [Float](repeating: .nan, count: 32)
+            raster_k1_swirl16(dx, dy, s, &out)
+            for half in 0..<2 {
+                var d = SIMD8<Float>()
+                for k in 0..<8 { d[k] = dx[8 * half + k] }
+                let vy = SIMD8<Float>(repeating: dy)
+                let (sn, cs) = SwirlSinCos.evaluate(s * (vy * vy).addingProduct(d, d))
+                let wx = (0.5 + d * cs) - vy * sn, wy = (0.5 + d * sn) + vy * cs
+                for k in 0..<8 {
+                    let x = min(max(wx[k], 0), 1), y = min(max(wy[k], 0), 1)
+                    if out[16 * half + k].bitPattern != x.bitPattern { mismatches += 1 }
+                    if out[16 * half + 8 + k].bitPattern != y.bitPattern { mismatches += 1 }
+                }
+            }
+        }
+        XCTAssertEqual(mismatches, 0, "16-lane warp differs from the 8-lane one")
+    }
+
     /// K1's shared pack (both threaded backends) against the scalar
     /// quantize, clamp to [0, 255] then the integer part of v + 0.5 in
     /// Float, on random channels well beyond [0, 255] and at the rounding

@@ -91,6 +91,45 @@ static inline raster_k1_f8 raster_k1_fma8(raster_k1_f8 a, raster_k1_f8 b, raster
     return __builtin_elementwise_fma(a, b, c);
 }
 
+/// Telegram's swirl of sixteen samples (K1's warp, FreeformGradient's
+/// note): dx = q_x - 1/2 per lane and dy = q_y - 1/2 of the row, rotated by
+/// theta = s (dx^2 + dy^2) about (1/2, 1/2) and clamped to [0, 1]^2, with
+/// sin and cos by raster_omp.h's polynomial (SwirlSinCos.swift gives its
+/// accuracy). The same operations, lane by lane, as SwirlSinCos.evaluate
+/// and FreeformLanes.warp, so the same values; one 512-bit register per
+/// vector with AVX-512. `out` gets the 8-lane halves in the order the simd
+/// backend's 8-lane blend reads them: x and y of lanes 0-7, then of lanes
+/// 8-15 (32 floats).
+static inline void raster_k1_swirl16(raster_k1_f16 dx, float dy, float s, float *out) {
+#pragma clang fp contract(off)
+    const raster_k1_f16 theta = s * __builtin_elementwise_fma(dx, dx, (raster_k1_f16)(dy * dy));
+    const raster_k1_f16 k = __builtin_elementwise_floor(theta * RASTER_OMP_SWIRL_2_OVER_PI + 0.5f);
+    raster_k1_f16 r = __builtin_elementwise_fma(-k, (raster_k1_f16)RASTER_OMP_SWIRL_PIO2_HI, theta);
+    r = __builtin_elementwise_fma(-k, (raster_k1_f16)RASTER_OMP_SWIRL_PIO2_LO, r);
+    const raster_k1_f16 r2 = r * r;
+    raster_k1_f16 ps = __builtin_elementwise_fma(r2, (raster_k1_f16)RASTER_OMP_SWIRL_SIN9, (raster_k1_f16)RASTER_OMP_SWIRL_SIN7);
+    ps = __builtin_elementwise_fma(r2, ps, (raster_k1_f16)RASTER_OMP_SWIRL_SIN5);
+    ps = __builtin_elementwise_fma(r2, ps, (raster_k1_f16)RASTER_OMP_SWIRL_SIN3);
+    const raster_k1_f16 sn = __builtin_elementwise_fma(r * r2, ps, r);
+    raster_k1_f16 pc = __builtin_elementwise_fma(r2, (raster_k1_f16)RASTER_OMP_SWIRL_COS10, (raster_k1_f16)RASTER_OMP_SWIRL_COS8);
+    pc = __builtin_elementwise_fma(r2, pc, (raster_k1_f16)RASTER_OMP_SWIRL_COS6);
+    pc = __builtin_elementwise_fma(r2, pc, (raster_k1_f16)RASTER_OMP_SWIRL_COS4);
+    pc = __builtin_elementwise_fma(r2, pc, (raster_k1_f16)-0.5f);
+    const raster_k1_f16 cs = __builtin_elementwise_fma(r2, pc, (raster_k1_f16)1.0f);
+    // Quadrant k mod 4: (sin, cos) = (s, c), (c, -s), (-s, -c), (-c, s).
+    const raster_u16 q = __builtin_convertvector(k, raster_u16);
+    const raster_u16 swap = (raster_u16)0 - (q & 1), sb = (raster_u16)sn, cb = (raster_u16)cs, flip = (sb ^ cb) & swap;
+    const raster_k1_f16 sin_t = (raster_k1_f16)(sb ^ flip ^ ((q & 2) << 30));
+    const raster_k1_f16 cos_t = (raster_k1_f16)(cb ^ flip ^ (((q + 1) & 2) << 30));
+    const raster_k1_f16 zero = 0.0f, one = 1.0f;
+    const raster_k1_f16 x = __builtin_elementwise_min(__builtin_elementwise_max((0.5f + dx * cos_t) - dy * sin_t, zero), one);
+    const raster_k1_f16 y = __builtin_elementwise_min(__builtin_elementwise_max((0.5f + dx * sin_t) + dy * cos_t, zero), one);
+    memcpy(out, &x, 8 * sizeof(float));
+    memcpy(out + 8, &y, 8 * sizeof(float));
+    memcpy(out + 16, (const float *)&x + 8, 8 * sizeof(float));
+    memcpy(out + 24, (const float *)&y + 8, 8 * sizeof(float));
+}
+
 /// 1 / v on sixteen lanes (raster_k1_reciprocal8's reason, twice as wide).
 static inline raster_k1_f16 raster_k1_reciprocal16(raster_k1_f16 v) { return 1.0f / v; }
 
