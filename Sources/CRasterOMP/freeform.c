@@ -239,8 +239,9 @@ static void chunk(const row_plan *r, int x0, int n, float out[4][CHUNK]) {
 /// The vectors are 16 lanes (zmm with AVX-512: `min_vector_width`, as
 /// clang otherwise splits them in two) and the fall-off is
 /// raster_k1_quartic16's, with an estimated square root. The square
-/// roots, 4 per pixel with four points, were the floor: the square-root unit takes a 16-lane root per 12 cycles
-/// on Golden Cove, as an 8-lane one per 6, so 16 lanes alone gained
+/// roots, 4 per pixel with four points, were the floor: the square-root
+/// unit takes a 16-lane root per 12 cycles on Golden Cove, as an 8-lane
+/// one per 6, so 16 lanes alone gained
 /// nothing, and an estimated root on 8 lanes lost (its multiply-adds
 /// then outweighed the unit); together they halve the arithmetic's
 /// instructions and leave the unit idle (freeform study). The operations

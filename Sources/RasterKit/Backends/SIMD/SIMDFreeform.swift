@@ -68,10 +68,10 @@ extension SIMDBackend {
     /// Pairs of vectors are warped as one of 16 lanes (`warp16`): the warp
     /// is 40-odd instructions a vector, and with AVX-512 that halves them
     /// (telegram frame 30, one thread: minima 2.98 against 2.55 ms, the
-    /// freeform study). The blended vectors go to `sink`, a type rather than a closure so
-    /// that its store is inlined into the row loop: as a closure it was a
-    /// call per 8 pixels, with the four vectors handed over in 128-bit
-    /// halves (`objdump -d` of the row closure).
+    /// freeform study). The blended vectors go to `sink`, a type rather
+    /// than a closure so that its store is inlined into the row loop: as a
+    /// closure it was a call per 8 pixels, with the four vectors handed
+    /// over in 128-bit halves (`objdump -d` of the row closure).
     private func renderSwirled<C: WeightCurve, Sink: SwirlSink>(_ kernel: FreeformLanes<C>, rows height: Int, width: Int,
                                                                 _ sink: Sink) {
         let run = 8
@@ -514,12 +514,13 @@ extension WeightCurve {
     }
 }
 
-/// e = 4, the contract's default and the suite's fixture: two squarings. The curve is the openmp
-/// quartic blend's (raster_k1_quartic16 and its 8-lane twin: with AVX-512
-/// an estimated square root and a Newton step, which raster_k1_lanes.h
-/// argues and the freeform study measured), so both backends draw the same
-/// bytes. Its argument is at least RASTER_K1_ROOT_FLOOR (the row plan's
-/// dy^2 / L^2 comes from raster_k1_row_dy2).
+/// e = 4, the contract's default and the suite's fixture: two squarings.
+/// The curve is the openmp quartic blend's (raster_k1_quartic16 and its
+/// 8-lane twin: with AVX-512 an estimated square root and a Newton step,
+/// which raster_k1_lanes.h argues and the freeform study measured), so
+/// both backends draw the same bytes. Its argument is at least
+/// RASTER_K1_ROOT_FLOOR (the row plan's dy^2 / L^2 comes from
+/// raster_k1_row_dy2).
 struct QuarticCurve: WeightCurve {
     @inline(__always) func weight(_ t: FloatLanes) -> FloatLanes {
         raster_k1_quartic8(t)
