@@ -122,8 +122,13 @@ void raster_team_join(const raster_team_watch *watch) {
         .cpu_ns = watch->cpu_ns, .helper_cpu_ns = watch->helper_cpu_ns,
         .late = watch->late, .useless = watch->late && watch->idle == watch->team - 1,
     };
-    const uint64_t solo_until = raster_team_judge(&region, &contended_until);
-    if (solo_until) watch->site->solo_until = solo_until;
+    raster_team_site_verdict(watch->site, raster_team_judge(&region, &contended_until));
+}
+
+void raster_team_site_verdict(raster_team_site *site, uint64_t solo_until) {
+    if (solo_until && site->armed) site->solo_until = solo_until;
+    // Still armed after a hold: the first verdict after it acts at once.
+    site->armed = solo_until != 0;
 }
 
 uint64_t raster_team_judge(const raster_team_region *r, uint64_t *contended_until) {

@@ -56,7 +56,8 @@ final class IdleSpinTests: XCTestCase {
             region(late: false, itemsLeft: false)  // on time: team 2, spinning
             region(late: true, itemsLeft: true)    // late but useful: team 2, now asleep
             region(late: true, itemsLeft: false, long: true) // useless, but long: keeps its team
-            region(late: true, itemsLeft: false)   // late and useless
+            region(late: true, itemsLeft: false)   // late and useless: one verdict, keeps its team
+            region(late: true, itemsLeft: false)   // the second in a row
             seen.append(raster_team_fork(&watch, &site, 2, &next, 4))   // this site: solo
             seen.append(raster_team_fork(&watch, &other, 2, &next, 4))  // another: its team
             usleep(UInt32(RASTER_CONTENDED_HOLD_MS) * 1_000 + 20_000)
@@ -64,7 +65,7 @@ final class IdleSpinTests: XCTestCase {
             return seen
         }
         let spin = Int32(RASTER_IDLE_SPIN_MS)
-        XCTAssertEqual(result, [2, spin, 2, spin, 2, 0, 2, 0, 1, 2, 2, spin])
+        XCTAssertEqual(result, [2, spin, 2, spin, 2, 0, 2, 0, 2, 0, 1, 2, 2, spin])
     }
 }
 
@@ -102,14 +103,15 @@ extension IdleSpinTests {
             _ = raster_team_fork(&warm, &unused, 2, &next, 4)
             raster_omp_test_region(&warm)
             region(percent: UInt64(RASTER_TEAM_MIN_CORE_PERCENT) + 30) // about 1.5 cores: keeps its team
-            region(percent: UInt64(RASTER_TEAM_MIN_CORE_PERCENT) - 30) // about one core: alone from now
+            region(percent: UInt64(RASTER_TEAM_MIN_CORE_PERCENT) - 30) // about one core: a verdict
+            region(percent: UInt64(RASTER_TEAM_MIN_CORE_PERCENT) - 30) // the second in a row: alone from now
             seen.append(raster_team_fork(&watch, &site, 2, &next, 4))   // this site: solo
             seen.append(raster_team_fork(&watch, &other, 2, &next, 4))  // another: its team, asleep when idle
             seen.append(raster_omp_blocktime_ms())
             return seen
         }
         let spin = Int32(RASTER_IDLE_SPIN_MS)
-        XCTAssertEqual(result, [2, spin, 2, spin, 1, 2, 0])
+        XCTAssertEqual(result, [2, spin, 2, spin, 2, 0, 1, 2, 0])
     }
 }
 
@@ -150,14 +152,15 @@ extension IdleSpinTests {
             raster_omp_test_region(&warm)
             region(late: false, lost: true)   // uncontended: keeps its team, spinning
             region(late: true, lost: false)   // contended from here, but the team won
-            region(late: false, lost: true)   // contended and lost: alone from now
+            region(late: false, lost: true)   // contended and lost: a verdict
+            region(late: false, lost: true)   // the second in a row: alone from now
             seen.append(raster_team_fork(&watch, &site, 2, &next, 4))   // this site: solo
             seen.append(raster_team_fork(&watch, &other, 2, &next, 4))  // another: its team, asleep when idle
             seen.append(raster_omp_blocktime_ms())
             return seen
         }
         let spin = Int32(RASTER_IDLE_SPIN_MS)
-        XCTAssertEqual(result, [2, spin, 2, spin, 2, 0, 1, 2, 0])
+        XCTAssertEqual(result, [2, spin, 2, spin, 2, 0, 2, 0, 1, 2, 0])
     }
 }
 
@@ -191,12 +194,13 @@ extension IdleSpinTests {
                 raster_team_join(&watch)
             }
             startupLikeRegion() // this thread's first team of 2: not judged
-            startupLikeRegion() // judged: alone from now
+            startupLikeRegion() // judged: a verdict
+            startupLikeRegion() // the second in a row: alone from now
             seen.append(raster_team_fork(&watch, &site, 2, &next, 4))
             return seen
         }
         let spin = Int32(RASTER_IDLE_SPIN_MS)
-        XCTAssertEqual(result, [2, spin, 2, spin, 1])
+        XCTAssertEqual(result, [2, spin, 2, spin, 2, 0, 1])
     }
 }
 
@@ -220,3 +224,26 @@ private enum OneShotThread {
 }
 
 private final class ResultBox<T>: @unchecked Sendable { var value: T? }
+
+extension IdleSpinTests {
+    /// One region is one sample (raster_team_site_verdict): a verdict
+    /// followed by a region judged clean leaves the site its team; two in a
+    /// row send it alone; and after the hold, a contention that outlasted it
+    /// sends it alone again on the first verdict, while a clean region
+    /// disarms it.
+    func testASiteGoesAloneOnTheSecondVerdictInARow() {
+        var site = raster_team_site()
+        raster_team_site_verdict(&site, 100)
+        XCTAssertEqual(site.solo_until, 0, "one verdict")
+        raster_team_site_verdict(&site, 0)
+        raster_team_site_verdict(&site, 200)
+        XCTAssertEqual(site.solo_until, 0, "a verdict after a clean region")
+        raster_team_site_verdict(&site, 300)
+        XCTAssertEqual(site.solo_until, 300, "the second verdict in a row")
+        raster_team_site_verdict(&site, 400) // the first region after the hold
+        XCTAssertEqual(site.solo_until, 400, "a contention that outlasted the hold")
+        raster_team_site_verdict(&site, 0)
+        raster_team_site_verdict(&site, 500)
+        XCTAssertEqual(site.solo_until, 400, "a verdict after a clean region")
+    }
+}

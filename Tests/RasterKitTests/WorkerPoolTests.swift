@@ -170,21 +170,39 @@ final class WorkerPoolBalanceTests: XCTestCase {
                            late: 0, useless: 0)
     }
 
-    func testAHandedOffLoopSendsAOneItemPerThreadSiteAloneAtOnce() {
+    /// A one-item-per-participant loop is one sample: the second handed-off
+    /// loop in a row sends the site alone, not one after a loop it won.
+    func testTwoHandedOffLoopsInARowSendAOneItemPerThreadSiteAlone() {
         var b = WorkerPool.Balance()
         let l = loop(at: 1_000_000, wall: 80, callerWall: 79, callerCPU: 300, helperCPU: 75)
+        let m = loop(at: 2_000_000, wall: 80, callerWall: 79, callerCPU: 300, helperCPU: 75)
+        let won = loop(at: 3_000_000, wall: 80, callerWall: 40, callerCPU: 40_000, helperCPU: 40)
+        b.add(l, contended: true, handedOff: true, judged: 0)
+        XCTAssertEqual(b.soloUntil, 0, "one handed-off loop")
+        b.add(won, contended: true, handedOff: false, judged: 0)
+        b.add(m, contended: true, handedOff: true, judged: 0)
+        XCTAssertEqual(b.soloUntil, 0, "a handed-off loop after one the workers won")
         b.add(l, contended: true, handedOff: true, judged: 0)
         XCTAssertEqual(b.soloUntil, l.join_ns + hold)
     }
 
-    func testTheJudgesVerdictSendsAOneItemPerThreadSiteAlone() {
+    func testTheJudgesVerdictsInARowSendAOneItemPerThreadSiteAlone() {
         var b = WorkerPool.Balance()
         let l = loop(at: 1_000_000, wall: 300, callerWall: 150, callerCPU: 150_000, helperCPU: 80)
+        let m = loop(at: 2_000_000, wall: 300, callerWall: 150, callerCPU: 150_000, helperCPU: 80)
         b.add(l, contended: true, handedOff: false, judged: l.join_ns + hold)
-        XCTAssertEqual(b.soloUntil, l.join_ns + hold)
+        XCTAssertEqual(b.soloUntil, 0, "one verdict")
+        b.add(m, contended: true, handedOff: false, judged: m.join_ns + hold)
+        XCTAssertEqual(b.soloUntil, m.join_ns + hold)
         var won = WorkerPool.Balance()
         won.add(l, contended: true, handedOff: false, judged: 0)
-        XCTAssertEqual(won.soloUntil, 0, "a loop the judge let keep its workers")
+        won.add(m, contended: true, handedOff: false, judged: 0)
+        XCTAssertEqual(won.soloUntil, 0, "loops the judge let keep their workers")
+        var calm = WorkerPool.Balance()
+        calm.add(l, contended: true, handedOff: false, judged: l.join_ns + hold)
+        calm.add(m, contended: false, handedOff: false, judged: 0)
+        calm.add(l, contended: true, handedOff: false, judged: l.join_ns + hold)
+        XCTAssertEqual(calm.soloUntil, 0, "an uncontended loop between two verdicts")
     }
 
     func testHandedOffLoopsCountAsLostForASiteOfManyItems() {

@@ -74,7 +74,26 @@ int raster_omp_blocktime_ms(void);
 /// this judges the region in which a thread first forks a team of its
 /// size: libomp starts the team's threads there, late by far. `site` is
 /// the call site's own state (a static _Thread_local, zeroed).
-typedef struct { uint64_t solo_until; } raster_team_site;
+///
+/// Each rule judges one region, and one region is one sample: a site goes
+/// alone on the second of two verdicts in a row among its judged regions
+/// (raster_team_site_verdict), and after its hold on the first verdict of
+/// a contention that outlasted it. A competing thread makes most regions
+/// lose, so it costs one more region. A hypervisor's hold of one virtual
+/// CPU makes a single one: on the 2-core AMD EPYC VM with nothing else
+/// running, about one K1 frame in 230 at 2 threads lost a helper for most
+/// of a 0.6 ms region, and the site then ran alone for the whole hold,
+/// 70% of a `bench` row's regions, its median at the 1-thread time.
+/// Re-check: `rasterbench bench` of a K1 job with `--backend openmp
+/// --threads 2 --quick`, whose last line counts the regions run alone.
+typedef struct {
+    uint64_t solo_until;
+    /// The site's last judged region drew a verdict.
+    int armed;
+} raster_team_site;
+/// Applies raster_team_judge's verdict on one of `site`'s regions (0, or
+/// the time until which it would run alone) by the two-in-a-row rule above.
+void raster_team_site_verdict(raster_team_site *site, uint64_t solo_until);
 typedef struct {
     uint64_t fork_ns, caller_done_ns, cpu_ns, helper_cpu_ns;
     int late, idle, count, team;

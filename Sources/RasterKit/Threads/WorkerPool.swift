@@ -301,7 +301,8 @@ final class WorkerPool: @unchecked Sendable {
     ///   held-back worker holds its share, as in an OpenMP region, so such
     ///   a loop is judged alone by the OpenMP backend's per-region rule
     ///   (`raster_team_judge`: a lost short region, or a team that shared
-    ///   one core), or handed off; either sends the site alone at once.
+    ///   one core), or handed off; either is a verdict, and the second in a
+    ///   row sends the site alone.
     /// - **More items than participants.** Handed out as threads come
     ///   free, so under contention most loops still gain and a few lose a
     ///   slice (OpenMP's join, by contrast, waits for every helper). Per
@@ -333,7 +334,10 @@ final class WorkerPool: @unchecked Sendable {
     /// 2-thread row slower with the count rule (geomean +1.0%); with a sum
     /// of time, 4 of 24 (geomean +9.8%).
     struct Balance {
-        var soloUntil: UInt64 = 0
+        /// Until when the site runs alone, and whether its last judged
+        /// loop drew a verdict (raster_omp.h's two-in-a-row rule).
+        var site = raster_team_site()
+        var soloUntil: UInt64 { site.solo_until }
         /// Loops so far, and those the workers lost.
         var loops = 0, losses = 0
 
@@ -341,11 +345,17 @@ final class WorkerPool: @unchecked Sendable {
         /// per participant, the OpenMP backend's verdict on it (0: keep
         /// the workers; else run alone until then). `handedOff`: the
         /// caller ran none of the loop's items, which counts as lost.
+        /// Such a loop is one sample, as an OpenMP region is: the site goes
+        /// alone on the second verdict in a row (raster_team_site_verdict).
         mutating func add(_ loop: raster_team_region, contended: Bool, handedOff: Bool, judged: UInt64?) {
-            guard contended else { loops = 0; losses = 0; return }
+            guard contended else {
+                loops = 0; losses = 0
+                raster_team_site_verdict(&site, 0)
+                return
+            }
             if let judged {
                 // (The judge's deadline is this one: the join plus the hold.)
-                if judged != 0 || handedOff { soloUntil = loop.join_ns &+ WorkerPool.contendedHold }
+                raster_team_site_verdict(&site, judged != 0 || handedOff ? loop.join_ns &+ WorkerPool.contendedHold : 0)
                 return
             }
             // The caller alone would do all the work at the rate it did its
@@ -357,7 +367,7 @@ final class WorkerPool: @unchecked Sendable {
             if handedOff || alone < Double(loop.join_ns &- loop.fork_ns) { losses += 1 }
             loops += 1
             guard loops >= WorkerPool.balanceLoops else { return }
-            if 2 * losses > loops { soloUntil = loop.join_ns &+ WorkerPool.contendedHold }
+            if 2 * losses > loops { site.solo_until = loop.join_ns &+ WorkerPool.contendedHold }
             loops = 0
             losses = 0
         }
