@@ -110,35 +110,20 @@ static void fill_columns(const raster_omp_freeform *g) {
     }
 }
 
-/// sin and cos of t in [0, 32] by the shared polynomial (raster_omp.h).
-/// libm's sinf/cosf here measured 5.96 ms for a 750x1334 frame at one
-/// thread against 3.11 ms for the polynomial (the calls stop the chunk's
-/// loop from vectorising).
-static inline void swirl_sincos(float t, float *sin_t, float *cos_t) {
-    const float k = floorf(t * RASTER_OMP_SWIRL_2_OVER_PI + 0.5f);
-    float r = fmaf(-k, RASTER_OMP_SWIRL_PIO2_HI, t);
-    r = fmaf(-k, RASTER_OMP_SWIRL_PIO2_LO, r);
-    const float r2 = r * r;
-    float ps = fmaf(r2, RASTER_OMP_SWIRL_SIN9, RASTER_OMP_SWIRL_SIN7);
-    ps = fmaf(r2, ps, RASTER_OMP_SWIRL_SIN5);
-    ps = fmaf(r2, ps, RASTER_OMP_SWIRL_SIN3);
-    const float sn = fmaf(r * r2, ps, r);
-    float pc = fmaf(r2, RASTER_OMP_SWIRL_COS10, RASTER_OMP_SWIRL_COS8);
-    pc = fmaf(r2, pc, RASTER_OMP_SWIRL_COS6);
-    pc = fmaf(r2, pc, RASTER_OMP_SWIRL_COS4);
-    pc = fmaf(r2, pc, -0.5f);
-    const float cs = fmaf(r2, pc, 1.0f);
-    const int q = (int)k;
-    const float a = (q & 1) ? cs : sn, b = (q & 1) ? sn : cs;
-    *sin_t = (q & 2) ? -a : a;
-    *cos_t = ((q + 1) & 2) ? -b : b;
-}
-
 void raster_omp_swirl_sincos(const float *theta, float *sin_theta, float *cos_theta, int n) {
-    for (int i = 0; i < n; i++) swirl_sincos(theta[i], &sin_theta[i], &cos_theta[i]);
+    for (int i = 0; i < n; i += 16) {
+        float in[16] = { 0 }, sn[16], cs[16];
+        const int m = n - i < 16 ? n - i : 16;
+        memcpy(in, theta + i, (size_t)m * sizeof(float));
+        raster_k1_f16 t, s, c;
+        memcpy(&t, in, sizeof t);
+        raster_k1_sincos16(t, &s, &c);
+        memcpy(sn, &s, sizeof s);
+        memcpy(cs, &c, sizeof c);
+        memcpy(sin_theta + i, sn, (size_t)m * sizeof(float));
+        memcpy(cos_theta + i, cs, (size_t)m * sizeof(float));
+    }
 }
-
-static inline float clamp01(float v) { return v < 0.0f ? 0.0f : (v > 1.0f ? 1.0f : v); }
 
 /// base + the accumulated differences over the weights; reports whether
 /// some pixel had no weight at all (the nearest-point case). With a uniform
@@ -305,19 +290,21 @@ static void chunk_quartic(const row_plan *r, int x0, int n, float out[4][CHUNK])
 /// The same with Telegram's swirl: each sample is rotated about (0.5, 0.5)
 /// by swirl |q - m|^2 and clamped to [0, 1]^2, then meets every point (the
 /// first one the base colour).
+_Static_assert(CHUNK % 16 == 0, "chunk_swirled warps whole 16-lane vectors");
 static void chunk_swirled(const row_plan *r, int x0, int n, float out[4][CHUNK]) {
     const raster_omp_freeform *g = r->g;
     float sum[CHUNK], acc[4][CHUNK], t[CHUNK], f[CHUNK], qx[CHUNK], qy[CHUNK];
     memset(sum, 0, sizeof sum);
     memset(acc, 0, sizeof acc);
     const float sx = g->sample_x, s = g->swirl, dy = r->qy - 0.5f, inv = g->inv_influence;
-    #pragma omp simd
-    for (int j = 0; j < CHUNK; j++) {
-        const float dx = ((float)(x0 + j) + 0.5f) * sx - 0.5f;
-        float sn, cs;
-        swirl_sincos(s * (dx * dx + dy * dy), &sn, &cs);
-        qx[j] = clamp01(0.5f + dx * cs - dy * sn);
-        qy[j] = clamp01(0.5f + dx * sn + dy * cs);
+    const raster_k1_f16 ramp = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 };
+    for (int j = 0; j < CHUNK; j += 16) {
+        // Unfused, as the simd backend's samples are: the same floats.
+#pragma clang fp contract(off)
+        raster_k1_f16 x, y;
+        raster_k1_warp16(((float)(x0 + j) + ramp + 0.5f) * sx - 0.5f, dy, s, &x, &y);
+        memcpy(qx + j, &x, sizeof x);
+        memcpy(qy + j, &y, sizeof y);
     }
     for (int i = 0; i < g->count; i++) {
         const float px = g->px[i] * inv, py = g->py[i] * inv;

@@ -2,6 +2,7 @@
 #define RASTER_K1_LANES_H
 
 #include "raster_pack8.h"
+#include <string.h>
 #if defined(__AVX512F__)
 #include <immintrin.h>
 #endif
@@ -91,18 +92,30 @@ static inline raster_k1_f8 raster_k1_fma8(raster_k1_f8 a, raster_k1_f8 b, raster
     return __builtin_elementwise_fma(a, b, c);
 }
 
-/// Telegram's swirl of sixteen samples (K1's warp, FreeformGradient's
-/// note): dx = q_x - 1/2 per lane and dy = q_y - 1/2 of the row, rotated by
-/// theta = s (dx^2 + dy^2) about (1/2, 1/2) and clamped to [0, 1]^2, with
-/// sin and cos by raster_omp.h's polynomial (SwirlSinCos.swift gives its
-/// accuracy). The same operations, lane by lane, as SwirlSinCos.evaluate
-/// and FreeformLanes.warp, so the same values; one 512-bit register per
-/// vector with AVX-512. `out` gets the 8-lane halves in the order the simd
-/// backend's 8-lane blend reads them: x and y of lanes 0-7, then of lanes
-/// 8-15 (32 floats).
-static inline void raster_k1_swirl16(raster_k1_f16 dx, float dy, float s, float *out) {
+/// sin and cos of K1's swirl angle theta = s |q - m|^2 on sixteen lanes,
+/// for both threaded backends: the one spelling of raster_omp.h's
+/// polynomial (Swift SIMD has no vector sin/cos, and a libm call per lane
+/// cost more than the whole per-pixel gradient: sinf/cosf measured 5.96 ms
+/// for a 750x1334 frame at one thread on openmp, the polynomial 3.11 ms).
+///
+/// theta lies in [0, 32]: 0 <= s <= FreeformGradient.maxSwirl (64) and
+/// |q - m|^2 <= 1/2 in unit space. Accuracy. Range reduction:
+/// k = round(theta 2/pi) <= 21 and r = theta - k pi/2 with pi/2 split into
+/// PIO2_HI (pi/2 rounded to float) and PIO2_LO (the next 24 bits), each
+/// product k * PIO2_x fused into its subtraction: k PIO2_HI is exact inside
+/// the fma, theta - k PIO2_HI is within an ulp of r (< 6e-8 for
+/// |r| <= pi/4), and the split's own error (|pi/2 - HI - LO| < 2e-15) times
+/// k adds nothing visible. Polynomials: Taylor series to r^9 for sin and
+/// r^10 for cos; on |r| <= pi/4 their Lagrange remainders are
+/// (pi/4)^11 / 11! < 1.8e-9 and (pi/4)^12 / 12! < 1.2e-10, far below
+/// float's half-ulp at 1 (3e-8), so what is left is Horner's rounding, a
+/// few ulps. FreeformTests measures it against double sin/cos over the
+/// whole of [0, 32]: the absolute error stays below 2.5e-7, which moves a
+/// swirled sample by under 2e-7 of the frame, nothing an 8-bit colour can
+/// show. Quadrant k mod 4 by bit operations: (sin, cos) = (s, c), (c, -s),
+/// (-s, -c), (-c, s).
+static inline void raster_k1_sincos16(raster_k1_f16 theta, raster_k1_f16 *sin_t, raster_k1_f16 *cos_t) {
 #pragma clang fp contract(off)
-    const raster_k1_f16 theta = s * __builtin_elementwise_fma(dx, dx, (raster_k1_f16)(dy * dy));
     const raster_k1_f16 k = __builtin_elementwise_floor(theta * RASTER_OMP_SWIRL_2_OVER_PI + 0.5f);
     raster_k1_f16 r = __builtin_elementwise_fma(-k, (raster_k1_f16)RASTER_OMP_SWIRL_PIO2_HI, theta);
     r = __builtin_elementwise_fma(-k, (raster_k1_f16)RASTER_OMP_SWIRL_PIO2_LO, r);
@@ -116,18 +129,46 @@ static inline void raster_k1_swirl16(raster_k1_f16 dx, float dy, float s, float 
     pc = __builtin_elementwise_fma(r2, pc, (raster_k1_f16)RASTER_OMP_SWIRL_COS4);
     pc = __builtin_elementwise_fma(r2, pc, (raster_k1_f16)-0.5f);
     const raster_k1_f16 cs = __builtin_elementwise_fma(r2, pc, (raster_k1_f16)1.0f);
-    // Quadrant k mod 4: (sin, cos) = (s, c), (c, -s), (-s, -c), (-c, s).
     const raster_u16 q = __builtin_convertvector(k, raster_u16);
     const raster_u16 swap = (raster_u16)0 - (q & 1), sb = (raster_u16)sn, cb = (raster_u16)cs, flip = (sb ^ cb) & swap;
-    const raster_k1_f16 sin_t = (raster_k1_f16)(sb ^ flip ^ ((q & 2) << 30));
-    const raster_k1_f16 cos_t = (raster_k1_f16)(cb ^ flip ^ (((q + 1) & 2) << 30));
+    *sin_t = (raster_k1_f16)(sb ^ flip ^ ((q & 2) << 30));
+    *cos_t = (raster_k1_f16)(cb ^ flip ^ (((q + 1) & 2) << 30));
+}
+
+/// Telegram's swirl of sixteen samples (K1's warp, FreeformGradient's
+/// note): dx = q_x - 1/2 per lane and dy = q_y - 1/2 of the row, rotated by
+/// theta = s (dx^2 + dy^2) about (1/2, 1/2) (raster_k1_sincos16) and
+/// clamped to [0, 1]^2. Both threaded backends warp through here, so their
+/// swirled samples are the same floats.
+static inline void raster_k1_warp16(raster_k1_f16 dx, float dy, float s, raster_k1_f16 *x, raster_k1_f16 *y) {
+#pragma clang fp contract(off)
+    raster_k1_f16 sin_t, cos_t;
+    raster_k1_sincos16(s * __builtin_elementwise_fma(dx, dx, (raster_k1_f16)(dy * dy)), &sin_t, &cos_t);
     const raster_k1_f16 zero = 0.0f, one = 1.0f;
-    const raster_k1_f16 x = __builtin_elementwise_min(__builtin_elementwise_max((0.5f + dx * cos_t) - dy * sin_t, zero), one);
-    const raster_k1_f16 y = __builtin_elementwise_min(__builtin_elementwise_max((0.5f + dx * sin_t) + dy * cos_t, zero), one);
+    *x = __builtin_elementwise_min(__builtin_elementwise_max((0.5f + dx * cos_t) - dy * sin_t, zero), one);
+    *y = __builtin_elementwise_min(__builtin_elementwise_max((0.5f + dx * sin_t) + dy * cos_t, zero), one);
+}
+
+/// raster_k1_warp16 for the simd backend's pairs of 8-lane vectors: `out`
+/// gets x and y of lanes 0-7, then of lanes 8-15 (32 floats), the order
+/// its 8-lane blend reads them.
+static inline void raster_k1_swirl16(raster_k1_f16 dx, float dy, float s, float *out) {
+    raster_k1_f16 x, y;
+    raster_k1_warp16(dx, dy, s, &x, &y);
     memcpy(out, &x, 8 * sizeof(float));
     memcpy(out + 8, &y, 8 * sizeof(float));
     memcpy(out + 16, (const float *)&x + 8, 8 * sizeof(float));
     memcpy(out + 24, (const float *)&y + 8, 8 * sizeof(float));
+}
+
+/// raster_k1_warp16 of eight lanes (the simd backend's odd last vector of
+/// a run): `out` gets x, then y (16 floats). The same lanes, so the same
+/// values as the 16-lane calls.
+static inline void raster_k1_swirl8(raster_k1_f8 dx, float dy, float s, float *out) {
+    raster_k1_f16 x, y;
+    raster_k1_warp16(__builtin_shufflevector(dx, dx, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7), dy, s, &x, &y);
+    memcpy(out, &x, 8 * sizeof(float));
+    memcpy(out + 8, &y, 8 * sizeof(float));
 }
 
 /// 1 / v on sixteen lanes (raster_k1_reciprocal8's reason, twice as wide).

@@ -183,7 +183,7 @@ typedef struct raster_omp_freeform {
 
 /// K1's swirl needs sin and cos of theta in [0, 32] (swirl <= 64,
 /// |q - m|^2 <= 1/2). The simd and openmp backends share this polynomial
-/// (the accuracy argument is in RasterKit's Backends/SIMD/SwirlSinCos.swift):
+/// (raster_k1_lanes.h's raster_k1_sincos16, which gives the accuracy argument):
 /// k = round(theta 2/pi), r = theta - k pi/2 by Cody and Waite's two-part
 /// pi/2 (PIO2_HI is pi/2 rounded to float, PIO2_LO the rest; each product
 /// is fused), then Taylor polynomials on |r| <= pi/4 to r^9 (sin) and

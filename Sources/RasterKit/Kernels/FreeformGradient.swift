@@ -57,7 +57,7 @@ public struct FreeformGradient: Sendable, Hashable {
 
     /// The largest accepted swirl: theta = s |q - m|^2 stays within
     /// [0, 32] (|q - m|^2 <= 1/2 in unit space), the range over which the
-    /// backends' polynomial sin/cos is measured (`SwirlSinCos`).
+    /// backends' polynomial sin/cos is measured (raster_k1_sincos16).
     public static let maxSwirl = 64.0
 
     public init(points: [Stop], influence: Double, exponent: Double = 4,

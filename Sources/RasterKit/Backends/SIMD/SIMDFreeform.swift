@@ -87,10 +87,7 @@ extension SIMDBackend {
                                 kernel.warp16(x: x0 + v * Lanes.width, qy: plan.qy, into: warped.baseAddress! + 2 * v)
                                 v += 2
                             }
-                            if v < vectors {
-                                let w = kernel.warp(x: x0 + v * Lanes.width, qy: plan.qy)
-                                warped[2 * v] = w.0; warped[2 * v + 1] = w.1
-                            }
+                            if v < vectors { kernel.warp(x: x0 + v * Lanes.width, qy: plan.qy, into: warped.baseAddress! + 2 * v) }
                             for v in 0..<vectors {
                                 let x = x0 + v * Lanes.width
                                 sink.store(kernel.evaluateWarped(warped[2 * v], warped[2 * v + 1], plan), x: x, y: y,
@@ -389,13 +386,14 @@ struct FreeformLanes<Curve: WeightCurve> {
     }
 
     /// The swirled samples of the vector at x: q rotated about (0.5, 0.5)
-    /// by swirl |q - m|^2 (`SwirlSinCos`) and clamped to [0, 1]^2.
+    /// by swirl |q - m|^2 and clamped to [0, 1]^2, by raster_k1_swirl8
+    /// (the warp both threaded backends share) into out[0...1] (wx, wy).
     @inline(__always)
-    func warp(x: Int, qy: Float) -> (FloatLanes, FloatLanes) {
+    func warp(x: Int, qy: Float, into out: UnsafeMutablePointer<FloatLanes>) {
         let qx = (Lanes.ramp + (Float(x) + 0.5)) * sampleX
-        let dx = qx - 0.5, dy = FloatLanes(repeating: qy - 0.5)
-        let (sn, cs) = SwirlSinCos.evaluate(swirl * (dy * dy).addingProduct(dx, dx))
-        return (Lanes.clamp((0.5 + dx * cs) - dy * sn, 0, 1), Lanes.clamp((0.5 + dx * sn) + dy * cs, 0, 1))
+        UnsafeMutableRawPointer(out).withMemoryRebound(to: Float.self, capacity: 2 * Lanes.width) {
+            raster_k1_swirl8(qx - 0.5, qy - 0.5, swirl, $0)
+        }
     }
 
     /// `warp` of the 16 samples at x into out[0...3] (x's wx, wy, then
