@@ -84,8 +84,9 @@ int raster_omp_blocktime_ms(void);
 /// running, about one K1 frame in 230 at 2 threads lost a helper for most
 /// of a 0.6 ms region, and the site then ran alone for the whole hold,
 /// 70% of a `bench` row's regions, its median at the 1-thread time.
-/// Re-check: `rasterbench bench` of a K1 job with `--backend openmp
-/// --threads 2 --quick`, whose last line counts the regions run alone.
+/// Re-check: Results/studies/steal/alternate.sh (`bench` of the suite's
+/// K1 frame on openmp at 2 threads, two builds alternating, each process's
+/// count of regions run alone).
 typedef struct {
     uint64_t solo_until;
     /// The site's last judged region drew a verdict.
