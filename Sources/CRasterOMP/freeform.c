@@ -112,16 +112,12 @@ static void fill_columns(const raster_omp_freeform *g) {
 
 void raster_omp_swirl_sincos(const float *theta, float *sin_theta, float *cos_theta, int n) {
     for (int i = 0; i < n; i += 16) {
-        float in[16] = { 0 }, sn[16], cs[16];
-        const int m = n - i < 16 ? n - i : 16;
-        memcpy(in, theta + i, (size_t)m * sizeof(float));
-        raster_k1_f16 t, s, c;
-        memcpy(&t, in, sizeof t);
+        const size_t bytes = (size_t)(n - i < 16 ? n - i : 16) * sizeof(float);
+        raster_k1_f16 t = 0, s, c;
+        memcpy(&t, theta + i, bytes);
         raster_k1_sincos16(t, &s, &c);
-        memcpy(sn, &s, sizeof s);
-        memcpy(cs, &c, sizeof c);
-        memcpy(sin_theta + i, sn, (size_t)m * sizeof(float));
-        memcpy(cos_theta + i, cs, (size_t)m * sizeof(float));
+        memcpy(sin_theta + i, &s, bytes);
+        memcpy(cos_theta + i, &c, bytes);
     }
 }
 

@@ -161,16 +161,6 @@ static inline void raster_k1_swirl16(raster_k1_f16 dx, float dy, float s, float 
     memcpy(out + 24, (const float *)&y + 8, 8 * sizeof(float));
 }
 
-/// raster_k1_warp16 of eight lanes (the simd backend's odd last vector of
-/// a run): `out` gets x, then y (16 floats). The same lanes, so the same
-/// values as the 16-lane calls.
-static inline void raster_k1_swirl8(raster_k1_f8 dx, float dy, float s, float *out) {
-    raster_k1_f16 x, y;
-    raster_k1_warp16(__builtin_shufflevector(dx, dx, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7), dy, s, &x, &y);
-    memcpy(out, &x, 8 * sizeof(float));
-    memcpy(out + 8, &y, 8 * sizeof(float));
-}
-
 /// 1 / v on sixteen lanes (raster_k1_reciprocal8's reason, twice as wide).
 static inline raster_k1_f16 raster_k1_reciprocal16(raster_k1_f16 v) { return 1.0f / v; }
 

@@ -82,12 +82,15 @@ extension SIMDBackend {
                         var x0 = 0
                         while x0 < width {
                             let vectors = min(run, (width - x0 + Lanes.width - 1) / Lanes.width)
+                            // Two vectors a step; an odd last one takes a
+                            // whole step too, whose second half (samples past
+                            // the run, never stored) lands in `warped`'s spare
+                            // slots: 2 (vectors + 1) <= 2 run for odd vectors.
                             var v = 0
-                            while v + 2 <= vectors {
+                            while v < vectors {
                                 kernel.warp16(x: x0 + v * Lanes.width, qy: plan.qy, into: warped.baseAddress! + 2 * v)
                                 v += 2
                             }
-                            if v < vectors { kernel.warp(x: x0 + v * Lanes.width, qy: plan.qy, into: warped.baseAddress! + 2 * v) }
                             for v in 0..<vectors {
                                 let x = x0 + v * Lanes.width
                                 sink.store(kernel.evaluateWarped(warped[2 * v], warped[2 * v + 1], plan), x: x, y: y,
@@ -385,20 +388,11 @@ struct FreeformLanes<Curve: WeightCurve> {
                 raster_k1_fma8(b, inv, FloatLanes(repeating: base.z)), alpha)
     }
 
-    /// The swirled samples of the vector at x: q rotated about (0.5, 0.5)
-    /// by swirl |q - m|^2 and clamped to [0, 1]^2, by raster_k1_swirl8
-    /// (the warp both threaded backends share) into out[0...1] (wx, wy).
-    @inline(__always)
-    func warp(x: Int, qy: Float, into out: UnsafeMutablePointer<FloatLanes>) {
-        let qx = (Lanes.ramp + (Float(x) + 0.5)) * sampleX
-        UnsafeMutableRawPointer(out).withMemoryRebound(to: Float.self, capacity: 2 * Lanes.width) {
-            raster_k1_swirl8(qx - 0.5, qy - 0.5, swirl, $0)
-        }
-    }
-
-    /// `warp` of the 16 samples at x into out[0...3] (x's wx, wy, then
-    /// x + 8's), by raster_k1_swirl16: the same operations lane by lane, so
-    /// the same values, in one 512-bit register a step with AVX-512.
+    /// The swirled samples of the 16 pixels at x -- q rotated about
+    /// (0.5, 0.5) by swirl |q - m|^2 and clamped to [0, 1]^2 -- into
+    /// out[0...3] (x's wx, wy, then x + 8's), by raster_k1_swirl16 (the
+    /// warp both threaded backends share), one 512-bit register a step
+    /// with AVX-512.
     @inline(__always)
     func warp16(x: Int, qy: Float, into out: UnsafeMutablePointer<FloatLanes>) {
         let qx = (Lanes.ramp16 + (Float(x) + 0.5)) * sampleX
