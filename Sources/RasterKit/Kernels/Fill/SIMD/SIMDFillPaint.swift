@@ -187,7 +187,7 @@ struct FillPainter {
             let m8 = FillPainter.coverage8(biased)
             raw.storeBytes(of: blend(raw.loadUnaligned(as: Word16Lanes.self), coverage8: m8), as: Word16Lanes.self)
         } else if opaque && integral {
-            chunkOpaque(p, coverage: m)
+            blend16Opaque(raw, coverage: m)
         } else {
             chunkExact(raw, coverage: m)
         }
