@@ -253,6 +253,52 @@ final class FillStageTests: XCTestCase {
         XCTAssertLessThan(Double(flipped) / Double(channels), 0.02, "opaque blend: \(flipped) of \(channels) channels off by one")
     }
 
+    /// Both schedules give every full chunk under an opaque whole-channel
+    /// colour the 15-bit blend, whatever its coverages, because it is exact
+    /// where the 8-bit blend the other classes took is: a coverage that
+    /// rounds to 0 in 8 bits (m15 <= 64) leaves every channel d, one that
+    /// rounds to 255 (m15 >= 32704) gives c. Every channel pair (d, c) at
+    /// every such m15, and at the last Float coverages that round to 0
+    /// and the first that round to 255 as the painter rounds them.
+    func testOpaqueBlendIsExactWhereCoverageRoundsToAWholeByte() {
+        let magic = Float(Lanes.magic)
+        func m8(_ m: Float) -> Float { magic.addingProduct(m, 255) - magic }
+        var low = Float(0.5 / 255), high = Float(254.5 / 255)
+        while m8(low.nextUp) == 0 { low = low.nextUp }
+        while m8(low) != 0 { low = low.nextDown }
+        while m8(high.nextDown) == 255 { high = high.nextDown }
+        while m8(high) != 255 { high = high.nextUp }
+        var coverages: [Float] = [0, 1, low, high]
+        coverages += (0...64).map { Float($0) / 32768 } + (32704...32768).map { Float($0) / 32768 }
+        var checked = 0
+        for m in coverages {
+            let whole = m8(m)
+            guard whole == 0 || whole == 255 else { continue }
+            let cov = [Float](repeating: m, count: 16)
+            for c in 0..<256 {
+                // The colour's four channels c, c ^ 0x55, 255 - c, c ^ 0xAA; the
+                // pixels' channels every d in 0...255, sixteen pixels a call.
+                let colour = UInt32(c) | UInt32(c ^ 0x55) << 8 | UInt32(255 - c) << 16 | UInt32(c ^ 0xAA) << 24
+                for base in stride(from: 0, to: 256, by: 16) {
+                    var px = (0..<16).map { l -> UInt32 in
+                        let d = UInt32(base + l)
+                        return d | (d ^ 0x33) << 8 | (255 - d) << 16 | (d ^ 0xCC) << 24
+                    }
+                    let before = px
+                    px.withUnsafeMutableBufferPointer { p in
+                        cov.withUnsafeBufferPointer { raster_fill_blend16_opaque(p.baseAddress!, $0.baseAddress!, colour) }
+                    }
+                    for l in 0..<16 where px[l] != (whole == 0 ? before[l] : colour) {
+                        XCTFail("15-bit blend not exact at m \(m) (m8 \(whole)): d \(before[l]) c \(colour) gave \(px[l])")
+                        return
+                    }
+                    checked += 16
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 130 * 256 * 256, "15-bit blend exactness: too few coverages checked")
+    }
+
     // MARK: - the cell bitmap
 
     /// The sweep visits only the chunks whose bit is set and paints a

@@ -396,43 +396,52 @@ static inline void blend_chunk8(const fill_painter *c, uint32_t *restrict px, co
     for (int l = 0; l < LANES; l++) px[l] = x32[l] | y32[l] << 8;
 }
 
-enum { CHUNK_EMPTY, CHUNK_SOLID, CHUNK_WHOLE, CHUNK_PARTIAL };
+enum { CHUNK_EMPTY, CHUNK_WHOLE, CHUNK_PARTIAL };
 
 /// What a chunk's 8-bit coverages m8 (0...255) ask of the painter: nothing
-/// (all 0), a store (all 255), the 8-bit blend (each 0 or 255: m8 + 1 is
-/// then 1 or 256, the only values in 1...256 with bits 1-7 clear) or a
-/// finer one. With AVX-512 three mask tests; the portable loop's
-/// reductions compile to a horizontal shuffle tree each (about 12
-/// instructions, three times per chunk: `objdump -d` of fill_run_band).
+/// (all 0), the 8-bit blend (each 0 or 255: m8 + 1 is then 1 or 256, the
+/// only values in 1...256 with bits 1-7 clear) or a finer one. With
+/// AVX-512 two mask tests; the portable loop's reductions compile to a
+/// horizontal shuffle tree each (about 12 instructions: `objdump -d` of
+/// fill_run_band).
 static inline __attribute__((always_inline)) int chunk_kind(const uint32_t *m8) {
 #if defined(__AVX512F__)
     const __m512i v = _mm512_loadu_si512(m8);
     if (!_mm512_test_epi32_mask(v, v)) return CHUNK_EMPTY;
-    if (!_mm512_cmpneq_epi32_mask(v, _mm512_set1_epi32(255))) return CHUNK_SOLID;
     if (!_mm512_test_epi32_mask(_mm512_add_epi32(v, _mm512_set1_epi32(1)), _mm512_set1_epi32(0xFE)))
         return CHUNK_WHOLE;
     return CHUNK_PARTIAL;
 #else
-    uint32_t any = 0, all = 255, partial = 0;
+    uint32_t any = 0, partial = 0;
     for (int l = 0; l < LANES; l++) {
         any |= m8[l];
-        all &= m8[l];
         partial |= (m8[l] + 1) & 0xFE;
     }
-    return any == 0 ? CHUNK_EMPTY : all == 255 ? CHUNK_SOLID : partial == 0 ? CHUNK_WHOLE : CHUNK_PARTIAL;
+    return any == 0 ? CHUNK_EMPTY : partial == 0 ? CHUNK_WHOLE : CHUNK_PARTIAL;
 #endif
 }
 
 /// One marked chunk: the rule and blend of its 16 pixels, `a` its
 /// windings (the prefix sum; `count` < 16 at the right edge of the canvas).
-/// A whole-channel colour takes the 8-bit blend where every coverage rounds
-/// to 0 or 255 (chunks all 0 left alone and, under an opaque colour, those
-/// all 255 stored); a chunk with any partial coverage takes a finer blend,
-/// because the rounding of m to 8 bits breaks the mean bound on canvases
-/// that are mostly edge (FillPainter in the simd backend says more): the
-/// 15-bit one under an opaque colour (raster_fill.h's
-/// raster_fill_blend16_opaque, shared with the simd schedule), else the float one.
+/// An opaque whole-channel colour takes the 15-bit blend (raster_fill.h's
+/// raster_fill_blend16_opaque, shared with the simd schedule) whatever the
+/// coverages. Another whole-channel colour takes the 8-bit blend where every
+/// coverage rounds to 0 or 255 (chunks all 0 left alone), and the float one
+/// where any is partial, because the rounding of m to 8 bits breaks the
+/// mean bound on canvases that are mostly edge (FillPainter in the simd
+/// backend says more).
 static inline void paint_chunk(const fill_sweeper *c, const uint32_t *restrict a, uint32_t *restrict px, int count) {
+    if (count == LANES && c->painter.integral && c->painter.opaque) {
+        /* Every class at once: the 15-bit blend leaves d where every
+           coverage rounds to 0 in 8 bits and gives c where it rounds to
+           255, exactly as the 8-bit paths (raster_fill.h says why), and a
+           chunk's class is a branch the predictor misses along an edge. */
+        float cov[LANES];
+        #pragma omp simd
+        for (int l = 0; l < LANES; l++) cov[l] = raster_fill_coverage(a[l], c->evenodd);
+        raster_fill_blend16_opaque(px, cov, c->painter.solid);
+        return;
+    }
     if (count == LANES && c->painter.integral) {
         uint32_t m8[LANES];
         float cov[LANES];
@@ -443,15 +452,8 @@ static inline void paint_chunk(const fill_sweeper *c, const uint32_t *restrict a
         }
         const int kind = chunk_kind(m8);
         if (kind == CHUNK_EMPTY) return;
-        if (kind == CHUNK_SOLID && c->painter.opaque) {
-            #pragma omp simd
-            for (int l = 0; l < LANES; l++) px[l] = c->painter.solid;
-            return;
-        }
-        if (kind != CHUNK_PARTIAL) {
+        if (kind == CHUNK_WHOLE) {
             blend_chunk8(&c->painter, px, m8);
-        } else if (c->painter.opaque) {
-            raster_fill_blend16_opaque(px, cov, c->painter.solid);
         } else {
             #pragma omp simd
             for (int l = 0; l < LANES; l++) px[l] = blend_pixel(&c->painter, px[l], cov[l]);

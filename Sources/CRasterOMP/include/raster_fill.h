@@ -151,7 +151,15 @@ static inline __attribute__((always_inline)) uint32_t raster_fill_prefix16(const
 /// pipeline blend, moves a channel up to |c - d| / 510, half a unit: on
 /// canvases that are mostly edge that breaks the mean bound of
 /// docs/contract.md §3, which is why partly covered chunks took the float
-/// blend.) Every build gives the same bytes: the vector paths compute the
+/// blend.) It is exact where every coverage of the 16 rounds to 0 or 255
+/// in 8 bits, so both schedules call it for every full chunk under an
+/// opaque whole-channel colour, whatever its coverages: 255 m <= 1/2 gives
+/// m15 <= 64 and 255 m >= 254.5 gives m15 >= 32704, and with k = c - d in
+/// [-255, 255], (k m15 + 2^14) >> 15 is 0 for m15 <= 64 (|k m15| <= 16320
+/// < 2^14) and k for m15 >= 32704 (k m15 + 2^14 = 2^15 k + 2^14 - k (2^15 -
+/// m15), the last term within 64 * 255 < 2^14 of zero): d' is d or c, the
+/// 8-bit blend's result (FillStageTests checks every d, c and m15 there).
+/// Every build gives the same bytes: the vector paths compute the
 /// scalar one's integers. Re-check what the compiler made of it:
 /// `objdump -d` of fill_band.c.o, `vpmulhrsw` on zmm (AVX-512BW) or ymm.
 static inline __attribute__((always_inline)) void raster_fill_blend16_opaque(uint32_t *px, const float *m,
