@@ -312,19 +312,6 @@ static inline uint32_t blend_pixel(const fill_painter *c, uint32_t d, float m) {
     return r | g << 8 | b << 16 | a << 24;
 }
 
-/// `count` copies of `word`: scalar stores up to a 64-byte boundary, then
-/// whole aligned cache lines (a store split across two lines costs two;
-/// aligned stores fill a large interior ~20% faster here).
-static inline void store_solid(uint32_t *px, int count, uint32_t word) {
-    int i = 0;
-    while (i < count && ((uintptr_t)(px + i) & 63)) px[i++] = word;
-    uint32_t *restrict a = (uint32_t *)__builtin_assume_aligned(px + i, 64);
-    const int n = (count - i) & ~15;
-    #pragma omp simd
-    for (int k = 0; k < n; k++) a[k] = word;
-    for (i += n; i < count; i++) px[i] = word;
-}
-
 /// `count` (0...16) pixels under an opaque whole-channel colour with
 /// coverages `m`: raster_fill_blend16_opaque on a copy (it works on 16).
 static void blend_opaque_tail(const fill_painter *c, uint32_t *px, const float *m, int count) {
@@ -339,7 +326,7 @@ static void blend_opaque_tail(const fill_painter *c, uint32_t *px, const float *
 static void paint_run(const fill_painter *c, uint32_t *px, int count, float m) {
     if (count <= 0 || m < RASTER_OMP_FILL_RUN_EPSILON) return;
     if (m > 1.0f - RASTER_OMP_FILL_RUN_EPSILON) {
-        if (c->opaque) { store_solid(px, count, c->solid); return; }
+        if (c->opaque) { raster_fill_store_run(px, count, c->solid); return; }
         m = 1.0f;
     }
     if (c->opaque && c->integral) {
