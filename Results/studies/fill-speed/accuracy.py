@@ -1,6 +1,7 @@
 """How far each renderer's blob and stars are from this suite's exact fill,
 in 8-bit units (max, mean and PSNR over all channels, as `run` reports
-quality): Blend2D (its Python binding, default flattening) and this build's
+quality): Blend2D (its Python binding, default flattening, and the blob
+given as peers.py's chords at the exact variant's lone tolerance) and this build's
 naive backend at each fill variant. The exact naive image stands in for the
 double-precision reference: `run` measures it within max 2 / mean 0.05 of
 that reference (docs/contract.md §3), so a figure here is within 2 of the
@@ -18,7 +19,7 @@ import numpy as np
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
-from peers import shapes, svg  # noqa: E402
+from peers import LONE_TOLERANCE, chords, shapes, svg  # noqa: E402
 
 binary = sys.argv[1]
 w, h = (int(a) for a in sys.argv[2:4]) if len(sys.argv) >= 4 else (750, 1334)
@@ -40,14 +41,22 @@ def ours(name, variant, tmp):
     return np.fromfile(out, dtype=np.uint8).reshape(h, w, 4).astype(np.int64)
 
 
-def blend2d(name):
+def blend2d(name, lone=False):
     import blend2d as b
     img = b.BLImage(w, h)
     ctx = b.BLContext(img)
     ctx.set_fill_style((11 / 255, 16 / 255, 32 / 255, 1.0))
     ctx.fill_all()
     p = b.BLPath()
-    if name == "blob":
+    if name == "blob" and lone:
+        points = chords(start, blob, LONE_TOLERANCE)
+        p.move_to(*points[0])
+        for q in points[1:]:
+            p.line_to(*q)
+        p.close()
+        ctx.fill_rule = b.BLFillRule.NON_ZERO
+        ctx.set_fill_style((0x32 / 255, 0xCB / 255, 0x54 / 255, 1.0))
+    elif name == "blob":
         p.move_to(*start)
         for (c1, c2, q) in blob:
             p.cubic_to(c1[0], c1[1], c2[0], c2[1], q[0], q[1])
@@ -79,7 +88,8 @@ print("%-6s %-16s %5s %9s %9s %12s" % ("shape", "renderer", "max", "mean", "psnr
 with tempfile.TemporaryDirectory() as tmp:
     for name in ("blob", "stars"):
         ref = ours(name, "exact", tmp)
-        rows = [("blend2d", blend2d(name))] + [("naive " + v, ours(name, v, tmp)) for v in ("tol0.05", "tol0.25", "tol1")]
+        rows = [("blend2d", blend2d(name))] + ([("blend2d 1/280 px", blend2d(name, lone=True))] if name == "blob" else [])
+        rows += [("naive " + v, ours(name, v, tmp)) for v in ("tol0.05", "tol0.25", "tol1")]
         for label, img in rows:
             m, mean, psnr, over = diff(img, ref)
             print("%-6s %-16s %5d %9.5f %9.2f %12d" % (name, label, m, mean, psnr, over))

@@ -3,7 +3,9 @@ context = 1 thread) filling the SAME two paths as the suite's K4 workloads
 (`Fixtures.fillShapes` in Sources/RasterHarness/SuiteFill.swift, rebuilt
 here: the same SplitMix64 stream with seed 4, K5's control points, the same
 colours and rules) onto the fixture's background, every timed fill drawing
-over the previous one as the suite's do. Prints one CSV line per shape:
+over the previous one as the suite's do; and the blob once more as its
+chords at the exact variant's lone tolerance ("blob-lone", `chords`): the
+same work at the same accuracy. Prints one CSV line per shape:
 name,median_us,min_us. With --svg it prints the two paths as SVG path data
 instead (to check them against `rasterbench` with a job file).
 Usage: python peers.py WIDTH HEIGHT SAMPLES [--svg]"""
@@ -72,6 +74,45 @@ def shapes(w, h):
     return anchors[0], blob, stars
 
 
+# The exact variant's tolerance for a curve no other curve comes near
+# (FillVariant.loneTolerance): every curve of the blob is such a curve.
+LONE_TOLERANCE = 1 / 280
+
+
+def chords(start, blob, tolerance):
+    """The blob flattened as RasterKit's Flattener does without its
+    crowding pass: Wang's chord count n = ceil(sqrt(3 M / (4 tol))) per
+    cubic, halved (de Casteljau) while n > 16, uniform steps in t. The
+    "blob-lone" row gives Blend2D these chords, so that it draws the blob
+    to the exact variant's accuracy (its own flattening is 0.2 px)."""
+    points = [start]
+
+    def cubic(p0, p1, p2, p3, depth):
+        d1 = (p0[0] - 2 * p1[0] + p2[0], p0[1] - 2 * p1[1] + p2[1])
+        d2 = (p1[0] - 2 * p2[0] + p3[0], p1[1] - 2 * p2[1] + p3[1])
+        m = math.sqrt(max(d1[0] ** 2 + d1[1] ** 2, d2[0] ** 2 + d2[1] ** 2))
+        n = max(1, math.ceil(math.sqrt(0.75 * m / tolerance)))
+        if n > 16 and depth < 24:
+            mid = lambda a, b: ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            a, b, c = mid(p0, p1), mid(p1, p2), mid(p2, p3)
+            ab, bc = mid(a, b), mid(b, c)
+            m_ = mid(ab, bc)
+            cubic(p0, a, ab, m_, depth + 1)
+            cubic(m_, bc, c, p3, depth + 1)
+            return
+        for k in range(1, n + 1):
+            t = k / n
+            u = 1 - t
+            points.append(tuple(u ** 3 * p0[i] + 3 * u * u * t * p1[i] + 3 * u * t * t * p2[i] + t ** 3 * p3[i]
+                                for i in (0, 1)))
+
+    p0 = start
+    for (c1, c2, q) in blob:
+        cubic(p0, c1, c2, q, 0)
+        p0 = q
+    return points
+
+
 def svg(start, blob, stars):
     f = repr
     d = ["M %s %s" % (f(start[0]), f(start[1]))]
@@ -107,15 +148,22 @@ def main():
     for (c1, c2, q) in blob:
         blob_path.cubic_to(c1[0], c1[1], c2[0], c2[1], q[0], q[1])
     blob_path.close()
+    lone_path = b.BLPath()
+    lone = chords(start, blob, LONE_TOLERANCE)
+    lone_path.move_to(*lone[0])
+    for p in lone[1:]:
+        lone_path.line_to(*p)
+    lone_path.close()
     stars_path = b.BLPath()
     for star in stars:
         stars_path.move_to(*star[0])
         for x, y in star[1:]:
             stars_path.line_to(x, y)
         stars_path.close()
-    rules = {"blob": b.BLFillRule.NON_ZERO, "stars": b.BLFillRule.EVEN_ODD}
-    colours = {"blob": (0x32 / 255, 0xCB / 255, 0x54 / 255, 1.0), "stars": (1.0, 0xD7 / 255, 0.0, 1.0)}
-    for name, path in [("blob", blob_path), ("stars", stars_path)]:
+    rules = {"blob": b.BLFillRule.NON_ZERO, "blob-lone": b.BLFillRule.NON_ZERO, "stars": b.BLFillRule.EVEN_ODD}
+    green = (0x32 / 255, 0xCB / 255, 0x54 / 255, 1.0)
+    colours = {"blob": green, "blob-lone": green, "stars": (1.0, 0xD7 / 255, 0.0, 1.0)}
+    for name, path in [("blob", blob_path), ("blob-lone", lone_path), ("stars", stars_path)]:
         def draw():
             ctx.fill_rule = rules[name]
             ctx.set_fill_style(colours[name])

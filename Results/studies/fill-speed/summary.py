@@ -1,6 +1,8 @@
 """Medians over the rounds of run.sh's output directory: ours (median_ms of
 each fill row of each round's CSV, in microseconds) and Blend2D's, and the
-ratios the fill-speed summary quotes."""
+ratios the fill-speed summary quotes (the blob's against both of its
+Blend2D rows: the binding's own 0.2 px flattening, and chords at the
+exact variant's 1/280 px)."""
 import csv
 import glob
 import statistics
@@ -29,9 +31,13 @@ if load:
 print()
 for shape in ("blob", "stars"):
     peer = med.get(shape + "/blend2d")
+    # The blob's second peer: Blend2D given the blob as chords at the exact
+    # variant's lone tolerance (peers.py's "blob-lone"), the same accuracy.
+    lone = med.get(shape + "-lone/blend2d")
     for k in sorted(ours):
         if k.startswith(shape + "/") and peer:
-            print("%-26s / blend2d t=1 = %.3f" % (k, med[k] / peer))
+            print("%-26s / blend2d t=1 = %.3f" % (k, med[k] / peer)
+                  + ("   / blend2d at 1/280 px t=1 = %.3f" % (med[k] / lone) if lone else ""))
     for t in (1, 2):
         a, b = med.get("%s/simd t=%d" % (shape, t)), med.get("%s/openmp t=%d" % (shape, t))
         if a and b:
