@@ -29,7 +29,9 @@ import CRasterOMP
 /// the schedules' shared 15-bit one (raster_fill.h's
 /// `raster_fill_blend16_opaque`: a channel at most 0.008 of a unit from
 /// exact before its rounding, about 14 instructions per 16 pixels), else
-/// the Float blend.
+/// the Float blend. Under an opaque colour every full chunk takes the
+/// 15-bit blend, whatever its coverages: it is exact where the 8-bit one
+/// is, and testing which a chunk needs was a branch the predictor missed.
 ///
 /// Other colours (a fractional premultiplied channel, as #FFD700C0 gives)
 /// take Float lanes, exact but for the final rounding: rounding such a
