@@ -499,9 +499,8 @@ static void sweep_row(const fill_sweeper *c, int y, int top, int below) {
 
 
 void fill_run_band(const fill_band *b, int s0, int s1) {
-    const fill_cells *k = &b->accumulator.cells;
-    memset(k->cells, 0, (size_t)STRIP_ROWS * k->cell_stride * sizeof(uint32_t));
-    memset(k->bits, 0, (size_t)STRIP_ROWS * k->words * sizeof(uint64_t));
+    /* The cells and bits arrive all zero (the plan clears new memory) and
+       leave all zero: each row's sweep clears the chunks and words it read. */
     const fill_strip_work *w = &b->work;
     for (int s = s0; s < s1; s++) {
         const int top = (w->first_strip + s) * STRIP_ROWS;

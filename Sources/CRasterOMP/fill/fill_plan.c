@@ -67,19 +67,24 @@ static void fill_strips(const fill_call *shared, int b, int s0, int s1) {
         most = crossings[s] > most ? crossings[s] : most;
     }
 
-    /* The band's memory, in one block from the caller. */
+    /* The band's memory, in one block from the caller: cells and bitmap
+       first, where a block kept for the same layout is still all zero
+       (every sweep clears what it swept), so only new memory is cleared. */
     const size_t index_bytes = align64((size_t)(entries > 0 ? entries : 1) * 4);
     const size_t cell_bytes = align64(((size_t)STRIP_ROWS * plan->cell_stride + CELL_GUARD) * 4);
     const size_t bit_bytes = align64((size_t)STRIP_ROWS * plan->words * 8);
     const size_t crossing_bytes = align64((size_t)(most > 0 ? most : 1) * 8);
     const size_t start_bytes = align64((size_t)(STRIP_ROWS * samples + 1) * 4);
+    const uint64_t layout = (uint64_t)plan->cell_stride << 32 | (uint64_t)plan->words;
+    int same = 0;
     uint8_t *m = (uint8_t *)shared->source->memory(shared->source->context, b,
-        index_bytes + cell_bytes + bit_bytes + crossing_bytes + start_bytes + align64(STAGE_VECTORS_BYTES));
-    int32_t *indices = (int32_t *)m;
-    m += index_bytes;
+        cell_bytes + bit_bytes + index_bytes + crossing_bytes + start_bytes + align64(STAGE_VECTORS_BYTES), layout, &same);
     const fill_cells cells = { .cells = (uint32_t *)m, .bits = (uint64_t *)(m + cell_bytes),
                                .origin = plan->origin, .cell_stride = plan->cell_stride, .words = plan->words };
+    if (!same) memset(m, 0, cell_bytes + bit_bytes);
     m += cell_bytes + bit_bytes;
+    int32_t *indices = (int32_t *)m;
+    m += index_bytes;
     float *crossing_lists = (float *)m;
     m += crossing_bytes;
     int32_t *starts = (int32_t *)m;

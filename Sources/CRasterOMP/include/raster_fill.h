@@ -290,10 +290,13 @@ typedef struct raster_omp_fill_plan {
 /// for each row, bit for bit those of the whole canvas) and returns their
 /// count; the pointer stays valid until the call returns. `memory` returns
 /// `bytes` of 64-byte-aligned memory that is the band's alone until
-/// raster_omp_fill returns.
+/// raster_omp_fill returns, and sets *same to 1 when it is the block the
+/// band was given by the previous call with the same nonzero `layout` (its
+/// cells and bitmap, at the block's start, are then still all zero: every
+/// sweep clears what it swept), else to 0.
 typedef struct raster_omp_fill_source {
     int (*edges)(void *context, int band, int row0, int row1, const float **edges);
-    void *(*memory)(void *context, int band, size_t bytes);
+    void *(*memory)(void *context, int band, size_t bytes, uint64_t layout, int *same);
     void *context;
 } raster_omp_fill_source;
 

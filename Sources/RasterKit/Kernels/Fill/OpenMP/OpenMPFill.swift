@@ -54,9 +54,15 @@ struct OpenMPFillBands {
         return Int32(edges.count)
     }
 
-    /// The band's block of C working memory (cells, bitmap, buckets, lanes).
-    static let memory: @convention(c) (UnsafeMutableRawPointer?, Int32, Int) -> UnsafeMutableRawPointer? = { context, band, bytes in
+    /// The band's block of C working memory (cells, bitmap, buckets, lanes),
+    /// and whether it is the block the band last had for this `layout`
+    /// (the scratch key; the simd schedule keys its cells 0, never a C layout).
+    static let memory: @convention(c) (UnsafeMutableRawPointer?, Int32, Int, UInt64,
+                                       UnsafeMutablePointer<Int32>?) -> UnsafeMutableRawPointer? = { context, band, bytes, layout, same in
         let s = context!.assumingMemoryBound(to: OpenMPFillBands.self).pointee
-        return UnsafeMutableRawPointer(s.scratch.band(Int(band)).buffer(ScratchSlot.fillCells, count: bytes, of: UInt8.self))
+        let block = s.scratch.band(Int(band)).buffer(ScratchSlot.fillCells, count: bytes, of: UInt8.self,
+                                                     key: layout == 0 ? nil : Double(layout))
+        same!.pointee = block.fresh ? 0 : 1
+        return UnsafeMutableRawPointer(block.pointer)
     }
 }
