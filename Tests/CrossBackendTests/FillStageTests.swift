@@ -96,6 +96,7 @@ final class FillStageTests: XCTestCase {
             }
             var clipper = EdgeClipper(out: out, capacity: 3 * n, width: w, height: h, rows: (0, h))
             for i in 0..<n { clipper.line(from: points[i], to: points[(i + 1) % n]) }
+            XCTAssertFalse(clipper.overflowed, "clipper: more than three edges a segment (trial \(trial))")
             let clipped = (0..<clipper.count).map { (Double(out[$0].x), Double(out[$0].y), Double(out[$0].z), Double(out[$0].w)) }
             for (x0, y0, x1, y1) in clipped {
                 XCTAssertTrue((0...w).contains(x0) && (0...w).contains(x1) && (0...h).contains(y0) && (0...h).contains(y1),
@@ -193,6 +194,29 @@ final class FillStageTests: XCTestCase {
                 XCTAssertEqual(out[l], sum, "prefix sum: case \(i) lane \(l)")
             }
             XCTAssertEqual(last, sum, "prefix sum: case \(i) carry out")
+        }
+    }
+
+    /// `FillEdges.prepare` clips into the memory its slot already holds and,
+    /// when the edges overrun it, sizes it exactly and clips again: the
+    /// edges are those a fresh scratch gives, whether the held memory was
+    /// too small by far, by one edge, or large enough.
+    func testEdgesThatOverrunTheHeldMemoryAreClippedAgain() throws {
+        let fill = try PathFill(svg: "M 10 10 C 300 -50 400 500 20 380 Q 200 200 10 10 Z M 50 50 L 350 60 L 200 390 Z",
+                                color: Color(straightR: 0xFF, g: 0, b: 0))
+        // (The edges live in the scratch: each is kept alive while they are read.)
+        let first = Scratch()
+        let fresh = FillEdges.prepare(fill, variant: .exact, width: 400, height: 400, scratch: first)
+        let expected = withExtendedLifetime(first) { (0..<fresh.count).map { fresh.edges[$0] } }
+        XCTAssertGreaterThan(fresh.count, 100)
+        for held in [1, fresh.count - 1, fresh.count, 4 * fresh.count] {
+            let scratch = Scratch()
+            _ = scratch.buffer(ScratchSlot.fillEdges, count: held, of: SIMD4<Float>.self)
+            let edges = FillEdges.prepare(fill, variant: .exact, width: 400, height: 400, scratch: scratch)
+            let got = withExtendedLifetime(scratch) { (0..<edges.count).map { edges.edges[$0] } }
+            XCTAssertEqual(got, expected, "edges with \(held) held")
+            let bounds: [Float] = [edges.minX, edges.minY, edges.maxX, edges.maxY]
+            XCTAssertEqual(bounds, [fresh.minX, fresh.minY, fresh.maxX, fresh.maxY], "bounds with \(held) held")
         }
     }
 

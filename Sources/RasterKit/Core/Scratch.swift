@@ -47,6 +47,13 @@ public final class Scratch: @unchecked Sendable {
         }
     }
 
+    /// How many values of `T` the memory `slot` holds now (0 before its
+    /// first use): a kernel that can detect overrunning it may try that
+    /// much before paying for an exact size.
+    public func capacity<T>(_ slot: ScratchSlot, of: T.Type = T.self) -> Int {
+        entries[slot.rawValue].bytes / MemoryLayout<T>.stride
+    }
+
     /// Reusable objects of a kernel (a plan whose arrays keep their
     /// capacity from frame to frame), one per slot, made on first use.
     private var objects = [AnyObject?](repeating: nil, count: Scratch.slotCount)

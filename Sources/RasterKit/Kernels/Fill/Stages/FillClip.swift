@@ -19,6 +19,9 @@ struct EdgeClipper: LineSink {
     /// The rows [top, bottom) whose edges are kept.
     let top: Double, bottom: Double
     var count = 0
+    /// Set when an edge did not fit in `capacity` (it and every later one
+    /// are then dropped: the caller sizes the buffer and clips again).
+    var overflowed = false
     var minX = Float.infinity, minY = Float.infinity, maxX = -Float.infinity, maxY = -Float.infinity
 
     init(out: UnsafeMutablePointer<SIMD4<Float>>, capacity: Int, width: Double, height: Double,
@@ -76,7 +79,7 @@ struct EdgeClipper: LineSink {
         let x0 = Float(min(max(p.x, 0), width)), y0 = Float(p.y)
         let x1 = Float(min(max(q.x, 0), width)), y1 = Float(q.y)
         if y0 == y1 { return }
-        precondition(count < capacity)
+        if count == capacity { overflowed = true; return }
         out[count] = SIMD4(x0, y0, x1, y1)
         count += 1
         minX = min(minX, min(x0, x1)); maxX = max(maxX, max(x0, x1))
