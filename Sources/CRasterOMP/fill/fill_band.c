@@ -189,7 +189,11 @@ static void direct_steps(const fill_accumulator *c, float xt, float yt, float yb
 /// Stages the steps of one edge within the strip's rows [top, bottom), in
 /// path order, flushing every full batch of 16 (or computes a long edge
 /// directly, after flushing the batch so far).
-void fill_stage_edge(const fill_accumulator *c, const float *e, int top, int bottom, int *staged) {
+/* Inlined into the band's strip loop: out of line, a call per edge (the
+   blob's fill 1.6% slower in alternating processes). fill_stage_edge is
+   the same for the windings helper. */
+static inline __attribute__((always_inline)) void stage_edge(const fill_accumulator *c, const float *e, int top,
+                                                             int bottom, int *staged) {
     const float dir = e[3] > e[1] ? 1.0f : -1.0f;
     const float xt = e[3] > e[1] ? e[0] : e[2], yt = e[3] > e[1] ? e[1] : e[3];
     const float xb = e[3] > e[1] ? e[2] : e[0], yb = e[3] > e[1] ? e[3] : e[1];
@@ -213,6 +217,10 @@ void fill_stage_edge(const fill_accumulator *c, const float *e, int top, int bot
         if (++k == LANES) { fill_flush_steps(c, LANES, top); k = 0; }
     }
     *staged = k;
+}
+
+void fill_stage_edge(const fill_accumulator *c, const float *e, int top, int bottom, int *staged) {
+    stage_edge(c, e, top, bottom, staged);
 }
 
 /// A vertical step of S `unit`s (1/S of a pixel row, signed by wrapping) at
@@ -508,7 +516,7 @@ void fill_run_band(const fill_band *b, int s0, int s1) {
         if (b->sampler.samples == 0) {
             int staged = 0;
             for (int j = w->offsets[s]; j < w->offsets[s + 1]; j++)
-                fill_stage_edge(&b->accumulator, w->edges + 4 * w->indices[j], top, bottom, &staged);
+                stage_edge(&b->accumulator, w->edges + 4 * w->indices[j], top, bottom, &staged);
             if (staged > 0) fill_flush_steps(&b->accumulator, staged, top);
         } else {
             sample_strip(&b->sampler, w, s, top, bottom);
