@@ -8,7 +8,9 @@ chords at the exact variant's lone tolerance ("blob-lone", `chords`): the
 same work at the same accuracy. Prints one CSV line per shape:
 name,median_us,min_us. With --svg it prints the two paths as SVG path data
 instead (to check them against `rasterbench` with a job file).
-Usage: python peers.py WIDTH HEIGHT SAMPLES [--svg]"""
+With --lines it times Blend2D on the blob's chords at four tolerances
+instead (`lines`; lines.sh sets them beside this build's variants).
+Usage: python peers.py WIDTH HEIGHT SAMPLES [--svg | --lines]"""
 import math
 import statistics
 import sys
@@ -127,6 +129,37 @@ def svg(start, blob, stars):
     return " ".join(d), " ".join(s)
 
 
+def lines(b, w, h, samples, start, blob):
+    """Blend2D's cost per line: the blob as its chords at the variants'
+    tolerances (exact's lone 1/280 px, tol0.05, tol0.25, tol1), one CSV line
+    each: tolerance,chords,median_us,min_us."""
+    img = b.BLImage(w, h)
+    ctx = b.BLContext(img)
+    ctx.set_fill_style((11 / 255, 16 / 255, 32 / 255, 1.0))
+    ctx.fill_all()
+    ctx.flush()
+    for tolerance in (LONE_TOLERANCE, 0.05, 0.25, 1):
+        points = chords(start, blob, tolerance)
+        path = b.BLPath()
+        path.move_to(*points[0])
+        for p in points[1:]:
+            path.line_to(*p)
+        path.close()
+
+        def draw():
+            ctx.fill_rule = b.BLFillRule.NON_ZERO
+            ctx.set_fill_style((0x32 / 255, 0xCB / 255, 0x54 / 255, 1.0))
+            ctx.fill_path(path)
+            ctx.flush()
+        draw()
+        xs = []
+        for _ in range(samples):
+            t = time.perf_counter_ns()
+            draw()
+            xs.append((time.perf_counter_ns() - t) / 1e3)
+        print("%g,%d,%.2f,%.2f" % (tolerance, len(points) - 1, statistics.median(xs), min(xs)))
+
+
 def main():
     w, h, samples = (int(a) for a in sys.argv[1:4])
     start, blob, stars = shapes(w, h)
@@ -135,6 +168,9 @@ def main():
             print(d)
         return
     import blend2d as b
+    if "--lines" in sys.argv:
+        lines(b, w, h, samples, start, blob)
+        return
     img = b.BLImage(w, h)
     ctx = b.BLContext(img)
     # Colours as floats in [0, 1]: this binding reads a tuple of ints as
