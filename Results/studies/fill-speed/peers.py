@@ -129,35 +129,58 @@ def svg(start, blob, stars):
     return " ".join(d), " ".join(s)
 
 
+# Colours as floats in [0, 1]: this binding reads a tuple of ints as
+# something else (the image came out as noise).
+BACKGROUND = (11 / 255, 16 / 255, 32 / 255, 1.0)
+GREEN = (0x32 / 255, 0xCB / 255, 0x54 / 255, 1.0)
+GOLD = (1.0, 0xD7 / 255, 0.0, 1.0)
+
+
+def polygon(b, points):
+    """One closed sub-path through `points`."""
+    path = b.BLPath()
+    path.move_to(*points[0])
+    for p in points[1:]:
+        path.line_to(*p)
+    path.close()
+    return path
+
+
+def timed(b, ctx, path, rule, colour, samples):
+    """(median, min) in µs of `samples` fills of `path`, each drawing over
+    the last, after one untimed fill."""
+    def draw():
+        ctx.fill_rule = rule
+        ctx.set_fill_style(colour)
+        ctx.fill_path(path)
+        ctx.flush()
+    draw()
+    xs = []
+    for _ in range(samples):
+        t = time.perf_counter_ns()
+        draw()
+        xs.append((time.perf_counter_ns() - t) / 1e3)
+    return statistics.median(xs), min(xs)
+
+
+def canvas(b, w, h):
+    img = b.BLImage(w, h)
+    ctx = b.BLContext(img)
+    ctx.set_fill_style(BACKGROUND)
+    ctx.fill_all()
+    ctx.flush()
+    return img, ctx
+
+
 def lines(b, w, h, samples, start, blob):
     """Blend2D's cost per line: the blob as its chords at the variants'
     tolerances (exact's lone 1/280 px, tol0.05, tol0.25, tol1), one CSV line
     each: tolerance,chords,median_us,min_us."""
-    img = b.BLImage(w, h)
-    ctx = b.BLContext(img)
-    ctx.set_fill_style((11 / 255, 16 / 255, 32 / 255, 1.0))
-    ctx.fill_all()
-    ctx.flush()
+    img, ctx = canvas(b, w, h)
     for tolerance in (LONE_TOLERANCE, 0.05, 0.25, 1):
         points = chords(start, blob, tolerance)
-        path = b.BLPath()
-        path.move_to(*points[0])
-        for p in points[1:]:
-            path.line_to(*p)
-        path.close()
-
-        def draw():
-            ctx.fill_rule = b.BLFillRule.NON_ZERO
-            ctx.set_fill_style((0x32 / 255, 0xCB / 255, 0x54 / 255, 1.0))
-            ctx.fill_path(path)
-            ctx.flush()
-        draw()
-        xs = []
-        for _ in range(samples):
-            t = time.perf_counter_ns()
-            draw()
-            xs.append((time.perf_counter_ns() - t) / 1e3)
-        print("%g,%d,%.2f,%.2f" % (tolerance, len(points) - 1, statistics.median(xs), min(xs)))
+        med, low = timed(b, ctx, polygon(b, points), b.BLFillRule.NON_ZERO, GREEN, samples)
+        print("%g,%d,%.2f,%.2f" % (tolerance, len(points) - 1, med, low))
 
 
 def main():
@@ -171,47 +194,24 @@ def main():
     if "--lines" in sys.argv:
         lines(b, w, h, samples, start, blob)
         return
-    img = b.BLImage(w, h)
-    ctx = b.BLContext(img)
-    # Colours as floats in [0, 1]: this binding reads a tuple of ints as
-    # something else (the image came out as noise).
-    background = (11 / 255, 16 / 255, 32 / 255, 1.0)
-    ctx.set_fill_style(background)
-    ctx.fill_all()
-    ctx.flush()
+    img, ctx = canvas(b, w, h)
     blob_path = b.BLPath()
     blob_path.move_to(*start)
     for (c1, c2, q) in blob:
         blob_path.cubic_to(c1[0], c1[1], c2[0], c2[1], q[0], q[1])
     blob_path.close()
-    lone_path = b.BLPath()
-    lone = chords(start, blob, LONE_TOLERANCE)
-    lone_path.move_to(*lone[0])
-    for p in lone[1:]:
-        lone_path.line_to(*p)
-    lone_path.close()
     stars_path = b.BLPath()
     for star in stars:
         stars_path.move_to(*star[0])
         for x, y in star[1:]:
             stars_path.line_to(x, y)
         stars_path.close()
-    rules = {"blob": b.BLFillRule.NON_ZERO, "blob-lone": b.BLFillRule.NON_ZERO, "stars": b.BLFillRule.EVEN_ODD}
-    green = (0x32 / 255, 0xCB / 255, 0x54 / 255, 1.0)
-    colours = {"blob": green, "blob-lone": green, "stars": (1.0, 0xD7 / 255, 0.0, 1.0)}
-    for name, path in [("blob", blob_path), ("blob-lone", lone_path), ("stars", stars_path)]:
-        def draw():
-            ctx.fill_rule = rules[name]
-            ctx.set_fill_style(colours[name])
-            ctx.fill_path(path)
-            ctx.flush()
-        draw()
-        xs = []
-        for _ in range(samples):
-            t = time.perf_counter_ns()
-            draw()
-            xs.append((time.perf_counter_ns() - t) / 1e3)
-        print("blend2d/%s,%.2f,%.2f" % (name, statistics.median(xs), min(xs)))
+    rows = [("blob", blob_path, b.BLFillRule.NON_ZERO, GREEN),
+            ("blob-lone", polygon(b, chords(start, blob, LONE_TOLERANCE)), b.BLFillRule.NON_ZERO, GREEN),
+            ("stars", stars_path, b.BLFillRule.EVEN_ODD, GOLD)]
+    for name, path, rule, colour in rows:
+        med, low = timed(b, ctx, path, rule, colour, samples)
+        print("blend2d/%s,%.2f,%.2f" % (name, med, low))
 
 
 if __name__ == "__main__":
