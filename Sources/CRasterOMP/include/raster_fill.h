@@ -255,7 +255,7 @@ static inline __attribute__((always_inline)) void raster_fill_store_run(uint32_t
     memcpy(px, &v, sizeof v);
     uint32_t *q = (uint32_t *)(((uintptr_t)px + sizeof v) & ~(uintptr_t)(sizeof v - 1));
     for (; q + RASTER_OMP_FILL_LANES <= end; q += RASTER_OMP_FILL_LANES)
-        *(raster_fill_u32x16 *)__builtin_assume_aligned(q, 64) = v;
+        memcpy(__builtin_assume_aligned(q, 64), &v, sizeof v); /* memcpy: no aliasing question */
     memcpy(end - RASTER_OMP_FILL_LANES, &v, sizeof v);
 }
 
