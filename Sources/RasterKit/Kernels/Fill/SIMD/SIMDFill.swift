@@ -44,12 +44,19 @@ extension SIMDBackend {
             let subLines = FillStrips.rows * samples
             // Cells and bits are zero between fills (every sweep clears what
             // it swept, and only swept chunks are written), so only new
-            // memory is cleared.
+            // memory is cleared -- all of it, not just this layout's part:
+            // a later fill with a wider layout takes the rest as zero, and
+            // memory another schedule used (keyed otherwise, so `fresh`
+            // here) holds anything.
             let cellCount = FillStrips.rows * layout.stride + SIMDFillAccumulator.cellGuard, wordCount = FillStrips.rows * layout.words
             let cells = scratch.buffer(ScratchSlot.fillCells, count: cellCount, of: UInt32.self, key: 0)
             let bitmap = scratch.buffer(ScratchSlot.fillBitmap, count: wordCount, of: UInt64.self, key: 0)
-            if cells.fresh { cells.pointer.update(repeating: 0, count: cellCount) }
-            if bitmap.fresh { bitmap.pointer.update(repeating: 0, count: wordCount) }
+            if cells.fresh {
+                cells.pointer.update(repeating: 0, count: scratch.capacity(ScratchSlot.fillCells, of: UInt32.self))
+            }
+            if bitmap.fresh {
+                bitmap.pointer.update(repeating: 0, count: scratch.capacity(ScratchSlot.fillBitmap, of: UInt64.self))
+            }
             let store = SIMDFillCells(layout: layout, cells: cells.pointer, bitmap: bitmap.pointer)
             let worker = SIMDFillBand(
                 work: FillStripWork(edges: edges, strips: strips),
