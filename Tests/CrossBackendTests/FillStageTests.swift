@@ -94,10 +94,10 @@ final class FillStageTests: XCTestCase {
                 rng.unit() < 0.5 ? Point(rng.unit() * w, rng.unit() * h)
                     : Point((rng.unit() * 2 - 1) * reach, (rng.unit() * 2 - 1) * reach)
             }
-            var clipper = EdgeClipper(out: out, capacity: 3 * n, width: w, height: h, rows: (0, h))
+            var clipper = EdgeClipper(out: EdgeList(out, capacity: 3 * n), width: w, height: h, rows: (0, h))
             for i in 0..<n { clipper.line(from: points[i], to: points[(i + 1) % n]) }
-            XCTAssertFalse(clipper.overflowed, "clipper: more than three edges a segment (trial \(trial))")
-            let clipped = (0..<clipper.count).map { (Double(out[$0].x), Double(out[$0].y), Double(out[$0].z), Double(out[$0].w)) }
+            XCTAssertFalse(clipper.out.overflowed, "clipper: more than three edges a segment (trial \(trial))")
+            let clipped = (0..<clipper.out.count).map { (Double(out[$0].x), Double(out[$0].y), Double(out[$0].z), Double(out[$0].w)) }
             for (x0, y0, x1, y1) in clipped {
                 XCTAssertTrue((0...w).contains(x0) && (0...w).contains(x1) && (0...h).contains(y0) && (0...h).contains(y1),
                               "clipper: edge (\(x0), \(y0)) - (\(x1), \(y1)) leaves the canvas")
@@ -126,37 +126,40 @@ final class FillStageTests: XCTestCase {
         }
     }
 
-    /// Each strip lists, in path order, exactly the edges whose rows meet it
-    /// (brute force), whichever run of strips a band buckets, and the
-    /// crossing count sizing the samplers' lists is the largest per strip.
+    /// The edges of each strip's bucket, in chain order.
+    static func bucket(_ strips: FillStrips, _ s: Int) -> [SIMD4<Float>] {
+        var edges: [SIMD4<Float>] = []
+        strips.forEachEdge(ofStrip: s) { edges.append($0) }
+        return edges
+    }
+
+    /// Each strip's bucket lists, in path order, exactly the edges whose
+    /// rows meet it (brute force), whichever run of strips a band buckets
+    /// -- across several blocks (300 edges in 7 strips) -- and the crossing
+    /// count sizing the samplers' lists is the largest per strip.
     func testStripBucketingMatchesBruteForceWhateverTheBanding() {
         let (width, height) = (40, 200)
         var rng = SeededGenerator(seed: 3)
         let list = FillStageTests.randomEdges(&rng, count: 300, width: Float(width), height: Float(height))
-        let buffer = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: list.count)
-        defer { buffer.deallocate() }
-        buffer.initialize(from: list, count: list.count)
-        let edges = FillEdges(edges: buffer, count: list.count, minX: 0, minY: 0, maxX: Float(width), maxY: Float(height))
         let all = FillStrips.covering(0..<height)
         XCTAssertEqual(all, 0..<7, "strips: 200 rows are 7 strips of 32")
         for samples in [0, 2, 4] {
             for band in [all, 0..<1, 2..<5, 6..<7] {
                 let scratch = Scratch()
-                let strips = FillStrips(edges, samples: samples, range: band, scratch: scratch)
+                let strips = list.withUnsafeBufferPointer { FillStrips($0, samples: samples, range: band, scratch: scratch) }
                 var most = 0
                 for s in 0..<strips.count {
                     let rows = (band.lowerBound + s) * 32 ..< (band.lowerBound + s + 1) * 32
-                    let expected = list.indices.filter { i in
-                        let e = list[i]
+                    let expected = list.filter { e in
                         let touched = Int(min(e.y, e.w).rounded(.down)) ..< Int(max(e.y, e.w).rounded(.up))
                         return touched.overlaps(rows)
                     }
-                    let got = strips.edges(of: s).map { Int(strips.indices[$0]) }
-                    XCTAssertEqual(got, expected, "strips: bucket of strip \(band.lowerBound + s) in band \(band)")
+                    let got = withExtendedLifetime(scratch) { FillStageTests.bucket(strips, s) }
+                    XCTAssertTrue(got == expected, "strips: bucket of strip \(band.lowerBound + s) in band \(band): "
+                                  + "\(got.count) edges, \(expected.count) expected")
                     if samples > 0 {
                         let lo = rows.lowerBound * samples, hi = rows.upperBound * samples
-                        let n = expected.reduce(0) { n, i in
-                            let e = list[i]
+                        let n = expected.reduce(0) { n, e in
                             let k0 = Int((min(e.y, e.w) * Float(samples) - 0.5).rounded(.up))
                             let k1 = Int((max(e.y, e.w) * Float(samples) - 0.5).rounded(.up))
                             return n + max(0, min(k1, hi) - max(k0, lo))
@@ -165,58 +168,66 @@ final class FillStageTests: XCTestCase {
                     }
                 }
                 XCTAssertEqual(strips.maxCrossings, most, "strips: crossing count, samples \(samples), band \(band)")
+                XCTAssertEqual(strips.isEmpty, (0..<strips.count).allSatisfy { FillStageTests.bucket(strips, $0).isEmpty },
+                               "strips: isEmpty, band \(band)")
             }
         }
     }
 
-    // MARK: - the prefix sum
-
-    /// The sweep's prefix sum (raster_fill.h's `raster_fill_prefix16`, the
-    /// vector scan both schedules run; called through the simd sweep, so
-    /// as RasterKit compiles it for the host) against a scalar wrapping
-    /// sum, from any carry: random cells, cells at the 32-bit wrap
-    /// (Int32.max, Int32.min, +-one), and a single non-zero cell per lane.
-    func testPrefixSumMatchesScalarWrappingSum() {
-        var rng = SeededGenerator(seed: 22)
-        let one = UInt32(FillFixed.one)
-        let special: [UInt32] = [0, 1, ~0, one, 0 &- one, UInt32(Int32.max), UInt32(bitPattern: Int32.min)]
-        var cases: [[UInt32]] = (0..<200).map { i in
-            (0..<16).map { _ in i % 2 == 0 ? UInt32(truncatingIfNeeded: rng.next()) : special[Int(rng.unit() * 7)] }
-        }
-        for l in 0..<16 { cases.append((0..<16).map { $0 == l ? one : 0 }) }
-        for (i, q) in cases.enumerated() {
-            let carry = special[i % special.count] &+ UInt32(i)
-            var out = Word16Lanes()
-            let last = SIMDFillSweeper.prefixSum(q, carry: carry, into: &out)
-            var sum = carry
-            for l in 0..<16 {
-                sum &+= q[l]
-                XCTAssertEqual(out[l], sum, "prefix sum: case \(i) lane \(l)")
+    /// The one-pass front end (a band's path flattened and clipped straight
+    /// into its strips' buckets) gives each strip exactly the edges the
+    /// whole canvas's list (`FillEdges.prepare`) bucketed afterwards gives
+    /// it, bit for bit and in order, for every banding: a band's culling
+    /// changes no edge it keeps. A path with curves crowded and lone, off
+    /// the canvas's left and right, and across strip boundaries.
+    func testBucketsMadeWhileClippingAreThoseOfTheWholeCanvasList() throws {
+        let fill = try PathFill(svg: "M 10 10 C 300 -50 400 500 20 380 Q 200 200 10 10 Z M -50 50 L 350 60 L 200 390 Z "
+                                + "M 300 300 C 500 310 510 390 300 395 C 280 350 290 320 300 300 Z",
+                                color: Color(straightR: 0xFF, g: 0, b: 0))
+        let (width, height) = (400, 400)
+        let all = FillStrips.covering(0..<height)
+        for variant in [FillVariant.exact, .ss4] {
+            let whole = Scratch()
+            let edges = FillEdges.prepare(fill, variant: variant, width: width, height: height, scratch: whole)
+            let list = withExtendedLifetime(whole) { (0..<edges.count).map { edges.edges[$0] } }
+            XCTAssertGreaterThan(list.count, 100)
+            for band in [all, 0..<1, 3..<8, 12..<13] {
+                let a = Scratch(), b = Scratch()
+                let made = FillStrips.prepare(fill, variant: variant, width: width, height: height, range: band, scratch: a)
+                let after = list.withUnsafeBufferPointer {
+                    FillStrips($0, samples: variant.samplesPerAxis ?? 0, range: band, scratch: b)
+                }
+                for s in 0..<made.count {
+                    let got = withExtendedLifetime(a) { FillStageTests.bucket(made, s) }
+                    let expected = withExtendedLifetime(b) { FillStageTests.bucket(after, s) }
+                    XCTAssertTrue(got == expected, "buckets: strip \(band.lowerBound + s) of band \(band), \(variant): "
+                                  + "\(got.count) edges, \(expected.count) from the list")
+                }
+                XCTAssertEqual(made.maxCrossings, after.maxCrossings, "buckets: crossings, band \(band), \(variant)")
             }
-            XCTAssertEqual(last, sum, "prefix sum: case \(i) carry out")
         }
     }
 
-    /// `FillEdges.prepare` clips into the memory its slot already holds and,
-    /// when the edges overrun it, sizes it exactly and clips again: the
-    /// edges are those a fresh scratch gives, whether the held memory was
-    /// too small by far, by one edge, or large enough.
-    func testEdgesThatOverrunTheHeldMemoryAreClippedAgain() throws {
+    /// `FillStrips.prepare` buckets into the blocks its slot already holds
+    /// and, when they run out, into twice as many, again: the buckets are
+    /// those a fresh scratch gives, whether the held blocks were too few
+    /// by far, by one, just enough or many.
+    func testBucketsThatOverrunTheHeldBlocksAreMadeAgain() throws {
         let fill = try PathFill(svg: "M 10 10 C 300 -50 400 500 20 380 Q 200 200 10 10 Z M 50 50 L 350 60 L 200 390 Z",
                                 color: Color(straightR: 0xFF, g: 0, b: 0))
-        // (The edges live in the scratch: each is kept alive while they are read.)
+        let band = FillStrips.covering(0..<400)
+        // (The buckets live in the scratch: each is kept alive while they are read.)
         let first = Scratch()
-        let fresh = FillEdges.prepare(fill, variant: .exact, width: 400, height: 400, scratch: first)
-        let expected = withExtendedLifetime(first) { (0..<fresh.count).map { fresh.edges[$0] } }
-        XCTAssertGreaterThan(fresh.count, 100)
-        for held in [1, fresh.count - 1, fresh.count, 4 * fresh.count] {
+        let fresh = FillStrips.prepare(fill, variant: .exact, width: 400, height: 400, range: band, scratch: first)
+        let expected = withExtendedLifetime(first) { (0..<fresh.count).map { FillStageTests.bucket(fresh, $0) } }
+        XCTAssertGreaterThan(fresh.blocksUsed, band.count, "several blocks in some strip")
+        for held in [1, fresh.blocksUsed - 1, fresh.blocksUsed, 4 * fresh.blocksUsed] {
             let scratch = Scratch()
-            _ = scratch.buffer(ScratchSlot.fillEdges, count: held, of: SIMD4<Float>.self)
-            let edges = FillEdges.prepare(fill, variant: .exact, width: 400, height: 400, scratch: scratch)
-            let got = withExtendedLifetime(scratch) { (0..<edges.count).map { edges.edges[$0] } }
-            XCTAssertEqual(got, expected, "edges with \(held) held")
-            let bounds: [Float] = [edges.minX, edges.minY, edges.maxX, edges.maxY]
-            XCTAssertEqual(bounds, [fresh.minX, fresh.minY, fresh.maxX, fresh.maxY], "bounds with \(held) held")
+            _ = scratch.buffer(ScratchSlot.fillEdges, count: held * FillStrips.slots, of: SIMD4<Float>.self)
+            let strips = FillStrips.prepare(fill, variant: .exact, width: 400, height: 400, range: band, scratch: scratch)
+            let got = withExtendedLifetime(scratch) { (0..<strips.count).map { FillStageTests.bucket(strips, $0) } }
+            XCTAssertTrue(got == expected, "buckets with \(held) blocks held")
+            XCTAssertEqual(strips.blocksUsed, fresh.blocksUsed, "blocks with \(held) held")
         }
     }
 
@@ -340,12 +351,8 @@ final class FillStageTests: XCTestCase {
             let y = Float(i) * 1.5 + Float(rng.unit())
             list.append(SIMD4(Float(rng.unit()) * 500, y, 1000 + Float(rng.unit()) * 100, y + Float(rng.unit()) * 3 + 0.1))
         }
-        let buffer = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: list.count)
-        defer { buffer.deallocate() }
-        buffer.initialize(from: list, count: list.count)
-        let edges = FillEdges(edges: buffer, count: list.count, minX: 0, minY: 0, maxX: Float(width), maxY: Float(rows))
         let scratch = Scratch()
-        let strips = FillStrips(edges, samples: 0, range: 0..<1, scratch: scratch)
+        let strips = list.withUnsafeBufferPointer { FillStrips($0, samples: 0, range: 0..<1, scratch: scratch) }
         let layout = CellLayout(cells: 0 ..< width + 2, rows: 0..<rows)
         XCTAssertEqual(layout.words, 2, "bitmap: two words a row")
         let cellCount = rows * layout.stride + SIMDFillAccumulator.cellGuard, wordCount = rows * layout.words
@@ -358,7 +365,7 @@ final class FillStageTests: XCTestCase {
         lanes.initialize(repeating: Float16Lanes(), count: SIMDFillAccumulator.laneVectors)
         let store = SIMDFillCells(layout: layout, cells: cells, bitmap: bitmap)
         SIMDFillAccumulator(cells: store, lanes: lanes)
-            .add(FillStripWork(edges: edges, strips: strips), strip: 0, top: 0, bottom: rows)
+            .add(strips, strip: 0, top: 0, bottom: rows)
         var marked = 0
         for y in 0..<rows {
             let row = store.cellRow(y, top: 0), bits = store.bitRow(y, top: 0)

@@ -256,16 +256,14 @@ static void sample_strip(const fill_sampler *c, const fill_strip_work *w, int s,
     const float inverse = 1.0f / (float)n;
     int32_t *starts = c->starts;
     memset(starts, 0, (size_t)(lines + 1) * sizeof *starts);
-    for (int j = w->offsets[s]; j < w->offsets[s + 1]; j++) {
-        const float *e = w->edges + 4 * w->indices[j];
+    FOR_EACH_STRIP_EDGE(w, s, e) {
         int k0 = first_sub(MINF(e[1], e[3]), n), k1 = first_sub(MAXF(e[1], e[3]), n);
         if (k0 < sub_top) k0 = sub_top;
         if (k1 > sub_top + lines) k1 = sub_top + lines;
         for (int k = k0; k < k1; k++) starts[k - sub_top + 1]++;
     }
     for (int k = 0; k < lines; k++) starts[k + 1] += starts[k];
-    for (int j = w->offsets[s]; j < w->offsets[s + 1]; j++) {
-        const float *e = w->edges + 4 * w->indices[j];
+    FOR_EACH_STRIP_EDGE(w, s, e) {
         const float dir = e[3] > e[1] ? 1.0f : -1.0f;
         const float dxdy = (e[2] - e[0]) / (e[3] - e[1]);
         int k0 = first_sub(MINF(e[1], e[3]), n), k1 = first_sub(MAXF(e[1], e[3]), n);
@@ -515,8 +513,7 @@ void fill_run_band(const fill_band *b, int s0, int s1) {
         const int bottom = top + STRIP_ROWS < b->height ? top + STRIP_ROWS : b->height;
         if (b->sampler.samples == 0) {
             int staged = 0;
-            for (int j = w->offsets[s]; j < w->offsets[s + 1]; j++)
-                stage_edge(&b->accumulator, w->edges + 4 * w->indices[j], top, bottom, &staged);
+            FOR_EACH_STRIP_EDGE(w, s, e) stage_edge(&b->accumulator, e, top, bottom, &staged);
             if (staged > 0) fill_flush_steps(&b->accumulator, staged, top);
         } else {
             sample_strip(&b->sampler, w, s, top, bottom);

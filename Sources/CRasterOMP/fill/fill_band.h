@@ -37,14 +37,29 @@ _Static_assert(STAGE_VECTORS == RASTER_OMP_FILL_STAGE_VECTORS, "the staging area
 /* The band's state, one struct per stage: no struct holds another stage's
    fields (the cell store is shared by value, a few pointers). */
 
-/// Strip work: the band's edges (4 floats each, path order) and their
-/// buckets, strip s's edges being indices[offsets[s] ..< offsets[s + 1]].
+/// Strip work: the band's edges bucketed by strip (raster_fill.h's
+/// RASTER_OMP_FILL_BLOCK_SLOTS gives the blocks' layout), strip s's chain
+/// starting at block heads[s - band_strip] (-1: no edge).
 typedef struct {
-    const float *edges;
-    const int32_t *offsets; /* indexed by strip (from the plan's first), valid for the band's strips */
-    const int32_t *indices;
-    int first_strip;
+    const float *blocks;
+    const int32_t *heads; /* the band's strips', from its first */
+    int band_strip;       /* the band's first strip, from the plan's first */
+    int first_strip;      /* the plan's first strip */
 } fill_strip_work;
+
+/* A block of a bucket chain (as floats), its header's two ints. */
+#define BLOCK_FLOATS (RASTER_OMP_FILL_BLOCK_SLOTS * 4)
+static inline const float *fill_block(const fill_strip_work *w, int32_t b) { return w->blocks + (size_t)b * BLOCK_FLOATS; }
+static inline int32_t fill_block_next(const float *block) { int32_t v; memcpy(&v, block, 4); return v; }
+static inline int32_t fill_block_count(const float *block) { int32_t v; memcpy(&v, block + 1, 4); return v; }
+
+/// Every edge `e` (const float *, 4 floats) of strip s's bucket, in path order.
+#define FOR_EACH_STRIP_EDGE(w, s, e)                                                                      \
+    for (const float *block_ = (w)->heads[(s) - (w)->band_strip] < 0                                      \
+                                   ? NULL : fill_block((w), (w)->heads[(s) - (w)->band_strip]);           \
+         block_;                                                                                          \
+         block_ = fill_block_next(block_) < 0 ? NULL : fill_block((w), fill_block_next(block_)))          \
+        for (const float *e = block_ + 4, *end_ = block_ + 4 + 4 * fill_block_count(block_); e < end_; e += 4)
 
 /// The cell store: one strip's fixed-point cells, indexed from the layout's
 /// origin, and one bitmap bit per touched chunk of LANES cells.

@@ -1,16 +1,9 @@
 // K4, anti-aliased path fill: the C schedule's plan -- the call, its bands
 // (each OpenMP thread takes a contiguous run of 32-row strips), and per band
-// its edges (asked of the caller: RasterKit's FillEdges, run on the band's
-// own thread), their buckets by strip and the band's memory. The band's
+// its edges, bucketed by strip (asked of the caller: RasterKit's
+// FillStrips, run on the band's own thread), and its memory. The band's
 // work is fill_band.c.
 #include "fill_band.h"
-
-static inline void edge_strips(const float *e, int first, int *a, int *b) {
-    const float y0 = MINF(e[1], e[3]), y1 = MAXF(e[1], e[3]);
-    *a = (int)floorf(y0) / STRIP_ROWS - first;
-    *b = ((int)ceilf(y1) - 1) / STRIP_ROWS - first;
-}
-
 
 /// The call's settings, shared by every band.
 typedef struct {
@@ -23,87 +16,39 @@ typedef struct {
     int evenodd;
 } fill_call;
 
-/// Strips [s0, s1) as band b: takes their edges from the caller, buckets
-/// them by strip (in path order) and rasterises them, in memory the caller
-/// keeps for band b.
+/// Strips [s0, s1) as band b: takes their edges, bucketed by strip, from
+/// the caller and rasterises them, in memory the caller keeps for band b.
 static void fill_strips(const fill_call *shared, int b, int s0, int s1) {
     const raster_omp_fill_plan *plan = shared->plan;
     if (s0 >= s1) return;
-    const int row0 = (plan->first_strip + s0) * STRIP_ROWS;
-    const int row1 = (plan->first_strip + s1) * STRIP_ROWS < shared->height ? (plan->first_strip + s1) * STRIP_ROWS
-                                                                            : shared->height;
-    const float *edges = NULL;
-    const int count = shared->source->edges(shared->source->context, b, row0, row1, &edges);
-    if (count <= 0) return;
+    raster_omp_fill_buckets buckets;
+    if (!shared->source->edges(shared->source->context, b, plan->first_strip + s0, plan->first_strip + s1, &buckets))
+        return;
     const int samples = plan->samples;
-
-    /* Pass 1: edges (and sub-scanline crossings) per strip of the band. */
-    int32_t offsets[RASTER_OMP_FILL_MAX_STRIPS + 1];
-    int64_t crossings[RASTER_OMP_FILL_MAX_STRIPS];
-    for (int s = s0; s <= s1; s++) offsets[s] = 0;
-    for (int s = s0; s < s1; s++) crossings[s] = 0;
-    int64_t entries = 0;
-    for (int i = 0; i < count; i++) {
-        const float *e = edges + 4 * i;
-        int a, z;
-        edge_strips(e, plan->first_strip, &a, &z);
-        if (a < s0) a = s0;
-        if (z > s1 - 1) z = s1 - 1;
-        if (a > z) continue;
-        for (int s = a; s <= z; s++) offsets[s + 1]++;
-        entries += z - a + 1;
-        if (samples > 0) {
-            const int k0 = first_sub(MINF(e[1], e[3]), samples), k1 = first_sub(MAXF(e[1], e[3]), samples);
-            for (int s = a; s <= z; s++) {
-                const int lo = (plan->first_strip + s) * STRIP_ROWS * samples, hi = lo + STRIP_ROWS * samples;
-                const int n = MINF(k1, hi) - MAXF(k0, lo);
-                if (n > 0) crossings[s] += n;
-            }
-        }
-    }
-    int64_t most = 0;
-    for (int s = s0; s < s1; s++) {
-        offsets[s + 1] += offsets[s];
-        most = crossings[s] > most ? crossings[s] : most;
-    }
 
     /* The band's memory, in one block from the caller: cells and bitmap
        first, where a block kept for the same layout is still all zero
        (every sweep clears what it swept), so only new memory is cleared. */
-    const size_t index_bytes = align64((size_t)(entries > 0 ? entries : 1) * 4);
     const size_t cell_bytes = align64(((size_t)STRIP_ROWS * plan->cell_stride + CELL_GUARD) * 4);
     const size_t bit_bytes = align64((size_t)STRIP_ROWS * plan->words * 8);
-    const size_t crossing_bytes = align64((size_t)(most > 0 ? most : 1) * 8);
+    const size_t crossing_bytes = align64((size_t)(buckets.crossings > 0 ? buckets.crossings : 1) * 8);
     const size_t start_bytes = align64((size_t)(STRIP_ROWS * samples + 1) * 4);
     const uint64_t layout = (uint64_t)plan->cell_stride << 32 | (uint64_t)plan->words;
     int same = 0;
     uint8_t *m = (uint8_t *)shared->source->memory(shared->source->context, b,
-        cell_bytes + bit_bytes + index_bytes + crossing_bytes + start_bytes + align64(STAGE_VECTORS_BYTES), layout, &same);
+        cell_bytes + bit_bytes + crossing_bytes + start_bytes + align64(STAGE_VECTORS_BYTES), layout, &same);
     const fill_cells cells = { .cells = (uint32_t *)m, .bits = (uint64_t *)(m + cell_bytes),
                                .origin = plan->origin, .cell_stride = plan->cell_stride, .words = plan->words };
     if (!same) memset(m, 0, cell_bytes + bit_bytes);
     m += cell_bytes + bit_bytes;
-    int32_t *indices = (int32_t *)m;
-    m += index_bytes;
     float *crossing_lists = (float *)m;
     m += crossing_bytes;
     int32_t *starts = (int32_t *)m;
     m += start_bytes;
     float *lanes = (float *)m;
 
-    /* Pass 2: edge indices in path order (offsets[s] advances to the end of s). */
-    for (int i = 0; i < count; i++) {
-        int a, z;
-        edge_strips(edges + 4 * i, plan->first_strip, &a, &z);
-        if (a < s0) a = s0;
-        if (z > s1 - 1) z = s1 - 1;
-        for (int s = a; s <= z; s++) indices[offsets[s]++] = i;
-    }
-    for (int s = s1; s > s0; s--) offsets[s] = offsets[s - 1];
-    offsets[s0] = 0;
-
     const fill_band band = {
-        .work = { .edges = edges, .offsets = offsets, .indices = indices, .first_strip = plan->first_strip },
+        .work = { .blocks = buckets.blocks, .heads = buckets.heads, .band_strip = s0, .first_strip = plan->first_strip },
         .accumulator = { .cells = cells, .lanes = lanes },
         .sampler = { .cells = cells, .crossings = crossing_lists, .starts = starts, .samples = samples,
                      .evenodd = shared->evenodd },
@@ -147,7 +92,7 @@ void raster_omp_fill(const raster_omp_fill_plan *plan, const raster_omp_fill_sou
     // A team of one runs on the caller: libomp allocates even for a
     // one-thread region, and a steady-state frame must not (see
     // RASTER_PARALLEL_ROWS). It runs every strip as one band, exactly the
-    // 1-thread work: each band takes and buckets its edges again.
+    // 1-thread work.
     if (team == 1) {
         fill_strips(&c, 0, 0, plan->strip_count);
         return;

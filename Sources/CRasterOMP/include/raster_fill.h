@@ -28,11 +28,21 @@ extern "C" {
 #define RASTER_OMP_FILL_STRIP_ROWS 32
 _Static_assert(RASTER_OMP_FILL_STRIP_ROWS == 1 << RASTER_OMP_FILL_STRIP_SHIFT, "rows = 2^shift");
 
-/// The most strips one fill has: a canvas of RASTER_MAX_DIMENSION rows. The
-/// C bands keep their per-strip bucket counts on the stack, sized by it.
+/// The most strips one fill has: a canvas of RASTER_MAX_DIMENSION rows
+/// (raster_omp_fill refuses a plan with more).
 #define RASTER_OMP_FILL_MAX_STRIPS 1024
 _Static_assert(RASTER_OMP_FILL_MAX_STRIPS * RASTER_OMP_FILL_STRIP_ROWS == RASTER_MAX_DIMENSION,
                "one strip table covers the tallest canvas");
+
+/// K4's strip buckets: the clipper appends each edge to the bucket of every
+/// strip it touches, in path order, as it makes it (Blend2D's band edge
+/// lists), so no pass counts, sorts or indexes the edges afterwards. A
+/// bucket is a chain of blocks of RASTER_OMP_FILL_BLOCK_SLOTS 16-byte slots:
+/// slot 0 the header (int32 index of the next block or -1, int32 count of
+/// edges in this block), then up to RASTER_OMP_FILL_BLOCK_SLOTS - 1 edges
+/// (float x0, y0, x1, y1). 512 bytes: a finely flattened blob puts about 30
+/// edges in a strip, so most strips are one block.
+#define RASTER_OMP_FILL_BLOCK_SLOTS 32
 
 /// K4's cells hold winding in fixed point: 1 (a whole pixel's area, one
 /// unit of winding) is RASTER_OMP_FILL_ONE = 2^RASTER_OMP_FILL_SHIFT units,
@@ -284,18 +294,30 @@ typedef struct raster_omp_fill_plan {
     int bands;
 } raster_omp_fill_plan;
 
+/// A band's edges as strip buckets (see RASTER_OMP_FILL_BLOCK_SLOTS):
+/// heads[i] is the first block of the band's strip i (or -1: no edge),
+/// blocks the blocks as floats; `crossings` is the most sub-scanline
+/// crossings any one strip has (0 unless sampling), which sizes the
+/// samplers' lists.
+typedef struct raster_omp_fill_buckets {
+    const float *blocks;
+    const int32_t *heads;
+    int64_t crossings;
+} raster_omp_fill_buckets;
+
 /// Where a band gets its input and memory, called on the band's own thread.
-/// `edges` sets *edges to the edges touching rows [row0, row1) (4 floats
-/// each: x0, y0, x1, y1, in path order, clipped to the canvas, y0 != y1;
-/// for each row, bit for bit those of the whole canvas) and returns their
-/// count; the pointer stays valid until the call returns. `memory` returns
+/// `edges` fills *out with the buckets of strips [strip0, strip1) (absolute
+/// indices) -- the edges touching their rows, clipped to the canvas, y0 !=
+/// y1, in path order, and for each row bit for bit those of the whole
+/// canvas -- and returns 0 when no edge touches them; the memory stays
+/// valid until the call returns. `memory` returns
 /// `bytes` of 64-byte-aligned memory that is the band's alone until
 /// raster_omp_fill returns, and sets *same to 1 when it is the block the
 /// band was given by the previous call with the same nonzero `layout` (its
 /// cells and bitmap, at the block's start, are then still all zero: every
 /// sweep clears what it swept), else to 0.
 typedef struct raster_omp_fill_source {
-    int (*edges)(void *context, int band, int row0, int row1, const float **edges);
+    int (*edges)(void *context, int band, int strip0, int strip1, raster_omp_fill_buckets *out);
     void *(*memory)(void *context, int band, size_t bytes, uint64_t layout, int *same);
     void *context;
 } raster_omp_fill_source;
@@ -311,7 +333,7 @@ void raster_omp_fill(const raster_omp_fill_plan *plan, const raster_omp_fill_sou
 
 /// K4's accumulation stage alone, for differential tests: the fixed-point
 /// winding (cells prefix-summed along each row, no rule, no compositing) of
-/// `count` edges (as raster_omp_fill's source gives them) on a width x
+/// `count` edges (4 floats each, as the buckets hold them) on a width x
 /// height canvas, into `out`: height rows of width + 2 int32 (the pixels
 /// and the two guard cells). `memory` holds raster_omp_fill_windings_bytes(width)
 /// 64-byte-aligned bytes.

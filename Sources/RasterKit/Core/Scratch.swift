@@ -109,14 +109,14 @@ public enum ScratchSlot: Int, CaseIterable, Sendable {
     case blurResampleRows = 15
     case blurEdgeSpare = 16
     case blurResampleTaps = 17
-    /// K4's clipped edges (`FillEdges`).
+    /// K4's clipped edges: a list (`FillEdges`) or strip buckets' blocks (`FillStrips`).
     case fillEdges = 21
     /// K4's per-band cell buffers and touched-chunk bitmaps.
     case fillCells = 22
     case fillBitmap = 23
-    /// K4's edge-to-strip buckets (counts/offsets and edge indices).
-    case fillBucketOffsets = 24
-    case fillBucketEdges = 25
+    /// K4's strip buckets: each strip's first and last block.
+    case fillBucketHeads = 24
+    case fillBucketTails = 25
     /// K4's supersampling crossing lists.
     case fillCrossings = 26
     case fillCrossingCounts = 27

@@ -14,7 +14,7 @@ public enum FillStages {
     public static let one = Int(FillFixed.one)
 
     /// The winding of `edges` -- (x0, y0, x1, y1) with 0 <= x <= width,
-    /// 0 <= y <= height, y0 != y1, as `FillEdges` hands them to the
+    /// 0 <= y <= height, y0 != y1, as `EdgeClipper` hands them to the
     /// rasterisers -- on a width x height canvas, by `backend`'s own
     /// accumulation: height rows of width + 2 values (the pixels, then the
     /// two guard cells; right of every edge the winding is final), in

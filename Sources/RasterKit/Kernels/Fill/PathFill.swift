@@ -5,8 +5,9 @@
 //   Stages/FillFlatten.swift      curves to chords (`Flattener`)
 //   Stages/FillCrowding.swift     which curve pieces may be flattened coarsely (`CurvePieces`)
 //   Stages/FillClip.swift         chords clipped to the canvas, winding kept (`EdgeClipper`)
-//   Stages/FillEdges.swift        flatten + clip for a band of rows (`FillEdges`)
-//   Stages/FillStrips.swift       edges bucketed into 32-row strips (`FillStrips`)
+//   Stages/FillEdges.swift        flatten + clip into one list, the naive schedule's (`FillEdges`)
+//   Stages/FillStrips.swift       flatten + clip for a band of strips, each edge appended to
+//                                 its 32-row strips' buckets as it is made (`FillStrips`)
 //   Stages/FillCellLayout.swift   where a strip's cells sit (`CellLayout`)
 //   Stages/FillFixed.swift        fixed-point winding and the rounding trick (`FillFixed`, `FillRounding`)
 //   Stages/FillCrossingSort.swift a sub-scanline's crossings by x (`CrossingSort`)

@@ -3,9 +3,10 @@ import CRasterOMP
 extension OpenMPBackend {
     /// K4 in C (raster_omp_fill in CRasterOMP's fill/fill_plan.c): OpenMP threads take bands of
     /// 32-row strips, and each band's thread calls back here for its edges
-    /// -- the path flattened and clipped for its own rows by the shared
-    /// Swift code (`FillEdges`, in Double), as the simd backend's bands do
-    /// -- then buckets, accumulates, applies the rule and composites in C.
+    /// -- the path flattened and clipped for its own rows into strip
+    /// buckets by the shared Swift code (`FillStrips`, in Double), as the
+    /// simd backend's bands do -- then accumulates, applies the rule and
+    /// composites in C.
     /// So the set-up is banded too: nothing runs serially before the team
     /// starts. The cell layout comes from the path's control box
     /// (`CellLayout`), so the image does not depend on the banding.
@@ -44,17 +45,20 @@ struct OpenMPFillBands {
     let width: Int, height: Int
     let scratch: Scratch
 
-    /// Flattens and clips the path for rows [row0, row1) into the band's scratch.
+    /// Flattens and clips the path for strips [strip0, strip1) straight
+    /// into their buckets, in the band's scratch.
     static let edges: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, Int32,
-                                      UnsafeMutablePointer<UnsafePointer<Float>?>?) -> Int32 = { context, band, row0, row1, out in
+                                      UnsafeMutablePointer<raster_omp_fill_buckets>?) -> Int32 = { context, band, strip0, strip1, out in
         let s = context!.assumingMemoryBound(to: OpenMPFillBands.self).pointee
-        let edges = FillEdges.prepare(s.fill, variant: s.variant, width: s.width, height: s.height,
-                                      rows: Int(row0)..<Int(row1), scratch: s.scratch.band(Int(band)))
-        out!.pointee = UnsafeRawPointer(edges.edges).assumingMemoryBound(to: Float.self)
-        return Int32(edges.count)
+        let strips = FillStrips.prepare(s.fill, variant: s.variant, width: s.width, height: s.height,
+                                        range: Int(strip0)..<Int(strip1), scratch: s.scratch.band(Int(band)))
+        out!.pointee = raster_omp_fill_buckets(
+            blocks: UnsafeRawPointer(strips.blocks).assumingMemoryBound(to: Float.self),
+            heads: UnsafePointer(strips.heads), crossings: Int64(strips.maxCrossings))
+        return strips.isEmpty ? 0 : 1
     }
 
-    /// The band's block of C working memory (cells, bitmap, buckets, lanes),
+    /// The band's block of C working memory (cells, bitmap, crossing lists, lanes),
     /// and whether it is the block the band last had for this `layout`
     /// (the scratch key; the simd schedule keys its cells 0, never a C layout).
     static let memory: @convention(c) (UnsafeMutableRawPointer?, Int32, Int, UInt64,

@@ -4,9 +4,9 @@ extension SIMDBackend {
     ///
     /// 1. the rows the path's control box covers are cut into 32-row strips
     ///    and each thread takes a contiguous run of them (a band);
-    /// 2. each thread flattens and clips the path for its own rows
-    ///    (`FillEdges`, curves outside them culled to chords) and buckets
-    ///    the edges by strip (`FillStrips`) -- so no serial set-up;
+    /// 2. each thread flattens and clips the path for its own rows (curves
+    ///    outside them culled to chords), each edge appended to its strips'
+    ///    buckets as it is made (`FillStrips`) -- so no serial set-up;
     /// 3. per strip it adds every edge's area differences into a
     ///    strip-sized cell buffer -- sixteen row steps at a time
     ///    (SIMDFillAccumulate.swift) -- and marks the 16-cell chunks it
@@ -35,12 +35,10 @@ extension SIMDBackend {
         // closure is escaping and costs a heap context per call.
         bands.run { worker, band in
             let own = strips.lowerBound + band.lowerBound ..< strips.lowerBound + band.upperBound
-            let rows = own.lowerBound * FillStrips.rows ..< min(own.upperBound * FillStrips.rows, dst.height)
             let scratch = scratch.band(worker)
-            let edges = FillEdges.prepare(fill, variant: variant, width: dst.width, height: dst.height,
-                                          rows: rows, scratch: scratch)
-            if edges.count == 0 { return }
-            let strips = FillStrips(edges, samples: samples, range: own, scratch: scratch)
+            let strips = FillStrips.prepare(fill, variant: variant, width: dst.width, height: dst.height,
+                                            range: own, scratch: scratch)
+            if strips.isEmpty { return }
             let subLines = FillStrips.rows * samples
             // Cells and bits are zero between fills (every sweep clears what
             // it swept, and only swept chunks are written), so only new
@@ -59,7 +57,7 @@ extension SIMDBackend {
             }
             let store = SIMDFillCells(layout: layout, cells: cells.pointer, bitmap: bitmap.pointer)
             let worker = SIMDFillBand(
-                work: FillStripWork(edges: edges, strips: strips),
+                strips: strips,
                 accumulator: SIMDFillAccumulator(
                     cells: store,
                     lanes: scratch.buffer(ScratchSlot.fillLanes, count: SIMDFillAccumulator.laneVectors, of: Float16Lanes.self)),
@@ -78,7 +76,7 @@ extension SIMDBackend {
 /// stages' state is theirs: the band only composes them.
 struct SIMDFillBand {
     /// The band's edges bucketed by strip.
-    let work: FillStripWork
+    let strips: FillStrips
     /// Exact area coverage: row steps into the cells.
     let accumulator: SIMDFillAccumulator
     /// Supersampled coverage: sample-exact spans into the same cells.
@@ -88,12 +86,12 @@ struct SIMDFillBand {
 
     func run<Rule: CoverageRule>(_ range: Range<Int>, rule: Rule.Type) {
         for s in range {
-            let top = (work.strips.first + s) * FillStrips.rows
+            let top = (strips.first + s) * FillStrips.rows
             let bottom = min(top + FillStrips.rows, sweeper.dst.height)
             if sampler.samples == 0 {
-                accumulator.add(work, strip: s, top: top, bottom: bottom)
+                accumulator.add(strips, strip: s, top: top, bottom: bottom)
             } else {
-                sampler.sample(work, strip: s, top: top, bottom: bottom)
+                sampler.sample(strips, strip: s, top: top, bottom: bottom)
             }
             for y in top..<bottom { sweeper.sweep(row: y, top: top, rule: rule) }
         }

@@ -40,9 +40,9 @@ struct SIMDFillAccumulator {
 
     /// Adds the steps of strip `s`'s edges (rows [top, bottom)), in path order.
     @inline(__always)
-    func add(_ work: FillStripWork, strip s: Int, top: Int, bottom: Int) {
+    func add(_ strips: FillStrips, strip s: Int, top: Int, bottom: Int) {
         var staged = 0
-        for j in work.strips.edges(of: s) { stage(work.edge(j), top: top, bottom: bottom, staged: &staged) }
+        strips.forEachEdge(ofStrip: s) { stage($0, top: top, bottom: bottom, staged: &staged) }
         if staged > 0 { flush(staged, top: top) }
     }
 

@@ -17,23 +17,20 @@ struct SIMDFillSampler {
     /// the sample centres it contains -- is written as two vertical unit
     /// steps of height 1/S at sample-exact x into the same cells the exact
     /// variant uses. The sweep's prefix sum then counts covered samples.
-    func sample(_ work: FillStripWork, strip s: Int, top: Int, bottom: Int) {
+    func sample(_ strips: FillStrips, strip s: Int, top: Int, bottom: Int) {
         let n = samples
         let sf = Float(n)
         let inverse = 1 / sf
         let subTop = top * n, lines = (bottom - top) * n
         starts.update(repeating: 0, count: lines + 1)
-        let list = work.strips.edges(of: s)
-        for j in list {
-            let e = work.edge(j)
+        strips.forEachEdge(ofStrip: s) { e in
             let k0 = max(subTop, FillStrips.firstSubScanline(min(e.y, e.w), samples: n))
             let k1 = min(subTop + lines, FillStrips.firstSubScanline(max(e.y, e.w), samples: n))
             var k = k0
             while k < k1 { starts[k - subTop + 1] += 1; k += 1 }
         }
         for k in 0..<lines { starts[k + 1] += starts[k] }
-        for j in list {
-            let e = work.edge(j)
+        strips.forEachEdge(ofStrip: s) { e in
             let dir: Float = e.w > e.y ? 1 : -1
             let dxdy = (e.z - e.x) / (e.w - e.y)
             let k0 = max(subTop, FillStrips.firstSubScanline(min(e.y, e.w), samples: n))

@@ -7,10 +7,9 @@ extension SIMDBackend {
         let columns = width + 2
         var out = [Int32](repeating: 0, count: height * columns)
         let scratch = Scratch()
-        let buffer = scratch.buffer(ScratchSlot.fillEdges, count: max(1, list.count), of: SIMD4<Float>.self)
-        for (i, e) in list.enumerated() { buffer[i] = e }
-        let edges = FillEdges(edges: buffer, count: list.count, minX: 0, minY: 0, maxX: Float(width), maxY: Float(height))
-        let strips = FillStrips(edges, samples: 0, range: FillStrips.covering(0..<height), scratch: scratch)
+        let strips = list.withUnsafeBufferPointer {
+            FillStrips($0, samples: 0, range: FillStrips.covering(0..<height), scratch: scratch)
+        }
         let layout = CellLayout(cells: 0..<columns, rows: 0..<height)
         let cellCount = FillStrips.rows * layout.stride + SIMDFillAccumulator.cellGuard
         let store = SIMDFillCells(
@@ -19,11 +18,10 @@ extension SIMDBackend {
         store.bitmap.update(repeating: 0, count: FillStrips.rows * layout.words)
         let accumulator = SIMDFillAccumulator(
             cells: store, lanes: scratch.buffer(ScratchSlot.fillLanes, count: SIMDFillAccumulator.laneVectors, of: Float16Lanes.self))
-        let work = FillStripWork(edges: edges, strips: strips)
         for s in 0..<strips.count {
             store.cells.update(repeating: 0, count: cellCount)
             let top = (strips.first + s) * FillStrips.rows, bottom = min(top + FillStrips.rows, height)
-            accumulator.add(work, strip: s, top: top, bottom: bottom)
+            accumulator.add(strips, strip: s, top: top, bottom: bottom)
             for y in top..<bottom {
                 var sum: UInt32 = 0
                 let row = store.cellRow(y, top: top)

@@ -12,21 +12,18 @@
 ///   the guard cell past the last pixel but close each row's winding, so
 ///   the edges' bounding box bounds every covered pixel.
 /// Horizontal edges add nothing and are dropped.
-struct EdgeClipper: LineSink {
-    let out: UnsafeMutablePointer<SIMD4<Float>>
-    let capacity: Int
+///
+/// The clipped edges go straight to `Out`: the banded schedules' strip
+/// buckets (`StripBucketer`), or a flat list (`EdgeList`) for the naive
+/// schedule and the tests.
+struct EdgeClipper<Out: ClippedEdges>: LineSink {
+    var out: Out
     let width: Double, height: Double
     /// The rows [top, bottom) whose edges are kept.
     let top: Double, bottom: Double
-    var count = 0
-    /// Set when an edge did not fit in `capacity` (it and every later one
-    /// are then dropped: the caller sizes the buffer and clips again).
-    var overflowed = false
-    var minX = Float.infinity, minY = Float.infinity, maxX = -Float.infinity, maxY = -Float.infinity
 
-    init(out: UnsafeMutablePointer<SIMD4<Float>>, capacity: Int, width: Double, height: Double,
-         rows: (top: Double, bottom: Double)) {
-        self.out = out; self.capacity = capacity; self.width = width; self.height = height
+    init(out: Out, width: Double, height: Double, rows: (top: Double, bottom: Double)) {
+        self.out = out; self.width = width; self.height = height
         top = rows.top; bottom = rows.bottom
     }
 
@@ -79,10 +76,36 @@ struct EdgeClipper: LineSink {
         let x0 = Float(min(max(p.x, 0), width)), y0 = Float(p.y)
         let x1 = Float(min(max(q.x, 0), width)), y1 = Float(q.y)
         if y0 == y1 { return }
+        out.add(SIMD4(x0, y0, x1, y1))
+    }
+}
+
+/// Where `EdgeClipper` puts its edges: (x0, y0, x1, y1) inside the canvas,
+/// y0 != y1, in path order. An output that runs out of memory sets
+/// `overflowed` and drops the rest; its caller sizes it and clips again.
+protocol ClippedEdges {
+    mutating func add(_ e: SIMD4<Float>)
+    var overflowed: Bool { get }
+}
+
+/// The clipped edges as one list, with their bounds.
+struct EdgeList: ClippedEdges {
+    let edges: UnsafeMutablePointer<SIMD4<Float>>
+    let capacity: Int
+    var count = 0
+    var overflowed = false
+    var minX = Float.infinity, minY = Float.infinity, maxX = -Float.infinity, maxY = -Float.infinity
+
+    init(_ edges: UnsafeMutablePointer<SIMD4<Float>>, capacity: Int) {
+        self.edges = edges; self.capacity = capacity
+    }
+
+    @inline(__always)
+    mutating func add(_ e: SIMD4<Float>) {
         if count == capacity { overflowed = true; return }
-        out[count] = SIMD4(x0, y0, x1, y1)
+        edges[count] = e
         count += 1
-        minX = min(minX, min(x0, x1)); maxX = max(maxX, max(x0, x1))
-        minY = min(minY, min(y0, y1)); maxY = max(maxY, max(y0, y1))
+        minX = min(minX, min(e.x, e.z)); maxX = max(maxX, max(e.x, e.z))
+        minY = min(minY, min(e.y, e.w)); maxY = max(maxY, max(e.y, e.w))
     }
 }

@@ -5,6 +5,13 @@ import CRasterOMP
 /// width) that stays in L1/L2 while its edges are accumulated and its rows
 /// swept, and each thread takes a contiguous run of strips.
 ///
+/// The buckets are filled as the edges are made: the clipper hands each
+/// edge to `StripBucketer`, which appends it to the chain of blocks of
+/// every strip it touches (raster_fill.h's RASTER_OMP_FILL_BLOCK_SLOTS
+/// gives the layout, which the C schedule reads too). So the path is
+/// walked once -- no edge list, no counting pass, no index lists -- as
+/// Blend2D's edge builder fills its band lists.
+///
 /// Strips are aligned to absolute multiples of `rows` and list their edges
 /// in path order, so a strip's work -- and every float sum in it -- is the
 /// same whichever band holds it: the image cannot depend on the thread count.
@@ -12,15 +19,23 @@ struct FillStrips {
     /// Rows per strip (raster_fill.h's RASTER_OMP_FILL_STRIP_ROWS, which
     /// says why 32; the C schedule's strips are the same).
     static let rows = Int(RASTER_OMP_FILL_STRIP_ROWS)
+    /// 16-byte slots per bucket block: a header (next block, edge count)
+    /// and `slots - 1` edges.
+    static let slots = Int(RASTER_OMP_FILL_BLOCK_SLOTS)
 
     /// Global index of the first strip (strip s covers rows 32 s ..< 32 s + 32).
     let first: Int
     let count: Int
-    /// Edge indices of strip `first + i`: indices[offsets[i] ..< offsets[i + 1]].
-    let offsets: UnsafeMutablePointer<Int32>
-    let indices: UnsafeMutablePointer<Int32>
+    /// The blocks, `slots` slots each.
+    let blocks: UnsafeMutablePointer<SIMD4<Float>>
+    /// First block of strip `first + i`, or -1 when no edge touches it.
+    let heads: UnsafeMutablePointer<Int32>
     /// The most sub-scanline crossings any one strip has (0 unless sampling).
     let maxCrossings: Int
+    /// No edge touches these strips.
+    let isEmpty: Bool
+    /// Blocks the buckets take (what a later fill's first try holds).
+    let blocksUsed: Int
 
     /// Sub-scanline k samples y = (k + 0.5) / S, so an edge from y0 to y1
     /// (y0 < y1) crosses the sub-scanlines ceil(y0 S - 0.5) ..< ceil(y1 S - 0.5).
@@ -29,32 +44,70 @@ struct FillStrips {
         Int((y * Float(samples) - 0.5).rounded(.up))
     }
 
-    /// Buckets `edges` into the strips `range` (absolute strip indices);
-    /// the parts of edges outside them are ignored.
-    init(_ edges: FillEdges, samples: Int, range: Range<Int>, scratch: Scratch) {
-        first = range.lowerBound
-        count = range.count
-        offsets = scratch.buffer(ScratchSlot.fillBucketOffsets, count: count + 1, of: Int32.self)
-        offsets.update(repeating: 0, count: count + 1)
-        let e = edges.edges
-        // Pass 1: edges per strip.
-        var total = 0
-        for i in 0..<edges.count {
-            let (a, b) = FillStrips.stripRange(e[i], first: first, count: count)
-            if a > b { continue }
-            for s in a...b { offsets[s + 1] += 1 }
-            total += b - a + 1
+    /// Calls `body` with each edge of strip `first + i`, in path order.
+    @inline(__always)
+    func forEachEdge(ofStrip i: Int, _ body: (SIMD4<Float>) -> Void) {
+        FillStrips.forEachEdge(blocks, from: Int(heads[i]), body)
+    }
+
+    /// Calls `body` with each edge of the chain starting at block `head`.
+    @inline(__always)
+    static func forEachEdge(_ blocks: UnsafeMutablePointer<SIMD4<Float>>, from head: Int,
+                            _ body: (SIMD4<Float>) -> Void) {
+        var b = head
+        while b >= 0 {
+            let block = blocks + b &* FillStrips.slots
+            let header = UnsafeRawPointer(block).load(as: SIMD2<Int32>.self)
+            var k = 1
+            while k <= Int(header.y) { body(block[k]); k &+= 1 }
+            b = Int(header.x)
         }
-        for s in 0..<count { offsets[s + 1] += offsets[s] }
-        // Pass 2: indices in path order (offsets[s] advances to the end of s).
-        indices = scratch.buffer(ScratchSlot.fillBucketEdges, count: max(1, total), of: Int32.self)
-        for i in 0..<edges.count {
-            let (a, b) = FillStrips.stripRange(e[i], first: first, count: count)
-            if a > b { continue }
-            for s in a...b { indices[Int(offsets[s])] = Int32(i); offsets[s] += 1 }
+    }
+
+    /// Flattens and clips `fill.path` for the strips `range` (absolute
+    /// indices) of a `width` x `height` canvas, straight into their buckets;
+    /// the buckets live in `scratch` until its next use.
+    static func prepare(_ fill: PathFill, variant: FillVariant, width: Int, height: Int, range: Range<Int>,
+                        scratch: Scratch) -> FillStrips {
+        let rows = range.lowerBound * FillStrips.rows ..< min(range.upperBound * FillStrips.rows, height)
+        let flattener = FillEdges.flattener(fill, variant: variant, width: width, rows: rows, scratch: scratch)
+        // First into the blocks the slot already holds (a frame of an
+        // animation needs about what the last one did); when they run out,
+        // again into twice as many. A fresh slot starts with enough for
+        // every segment's three edges in one strip each.
+        var blocks = scratch.capacity(ScratchSlot.fillEdges, of: SIMD4<Float>.self) / FillStrips.slots
+        if blocks == 0 { blocks = (3 * flattener.segmentCount(fill.path)) / (FillStrips.slots - 1) + range.count + 1 }
+        while true {
+            var clipper = EdgeClipper(out: StripBucketer(range: range, blocks: blocks, scratch: scratch),
+                                      width: Double(width), height: Double(height),
+                                      rows: (Double(rows.lowerBound), Double(rows.upperBound)))
+            flattener.flatten(fill.path, into: &clipper)
+            if !clipper.out.overflowed {
+                return FillStrips(clipper.out, samples: variant.samplesPerAxis ?? 0)
+            }
+            blocks *= 2
         }
-        for s in stride(from: count, to: 0, by: -1) { offsets[s] = offsets[s - 1] }
-        offsets[0] = 0
+    }
+
+    /// Buckets `edges` (clipped as `EdgeClipper` clips) into the strips
+    /// `range` (absolute indices); the parts of edges outside them are
+    /// ignored.
+    init(_ edges: UnsafeBufferPointer<SIMD4<Float>>, samples: Int, range: Range<Int>, scratch: Scratch) {
+        // Each edge takes at most one slot in each strip, and each strip
+        // leaves at most one block partly empty.
+        let blocks = edges.count * range.count / (FillStrips.slots - 1) + range.count + 1
+        var bucketer = StripBucketer(range: range, blocks: blocks, scratch: scratch)
+        for e in edges { bucketer.add(e) }
+        self.init(bucketer, samples: samples)
+    }
+
+    private init(_ bucketer: StripBucketer, samples: Int) {
+        first = bucketer.first
+        count = bucketer.count
+        blocks = bucketer.blocks
+        heads = bucketer.heads
+        isEmpty = bucketer.used == 0
+        blocksUsed = bucketer.used
         // Crossings per strip, for sizing the supersamplers' lists.
         var most = 0
         if samples > 0 {
@@ -62,8 +115,7 @@ struct FillStrips {
             for s in 0..<count {
                 let lo = (first + s) * perStrip, hi = lo + perStrip
                 var n = 0
-                for j in Int(offsets[s])..<Int(offsets[s + 1]) {
-                    let edge = e[Int(indices[j])]
+                FillStrips.forEachEdge(blocks, from: Int(heads[s])) { edge in
                     let k0 = FillStrips.firstSubScanline(min(edge.y, edge.w), samples: samples)
                     let k1 = FillStrips.firstSubScanline(max(edge.y, edge.w), samples: samples)
                     n += max(0, min(k1, hi) - max(k0, lo))
@@ -100,19 +152,59 @@ struct FillStrips {
 
     /// log2(rows).
     static let stripShift = Int(RASTER_OMP_FILL_STRIP_SHIFT)
-
-    /// The edges of strip `first + i`.
-    @inline(__always)
-    func edges(of i: Int) -> Range<Int> { Int(offsets[i])..<Int(offsets[i + 1]) }
 }
 
-/// A band's strip work: its edges and their buckets, what every schedule's
-/// per-strip stage (accumulate or sample) reads.
-struct FillStripWork {
-    let edges: FillEdges
-    let strips: FillStrips
+/// `EdgeClipper`'s output for the banded schedules: each edge appended to
+/// the bucket of every strip (of `first ..< first + count`) its rows touch.
+struct StripBucketer: ClippedEdges {
+    let first: Int, count: Int
+    let blocks: UnsafeMutablePointer<SIMD4<Float>>
+    let capacity: Int
+    let heads: UnsafeMutablePointer<Int32>
+    /// Last block of each strip's chain (-1: none yet).
+    let tails: UnsafeMutablePointer<Int32>
+    var used = 0
+    var overflowed = false
 
-    /// Edge `j` of the bucket lists (`strips.edges(of:)` gives a strip's js).
+    /// Empty buckets for the strips `range` in `blocks` blocks of `scratch`.
+    init(range: Range<Int>, blocks: Int, scratch: Scratch) {
+        first = range.lowerBound
+        count = range.count
+        capacity = max(1, blocks)
+        self.blocks = scratch.buffer(ScratchSlot.fillEdges, count: capacity * FillStrips.slots, of: SIMD4<Float>.self)
+        heads = scratch.buffer(ScratchSlot.fillBucketHeads, count: max(1, count), of: Int32.self)
+        tails = scratch.buffer(ScratchSlot.fillBucketTails, count: max(1, count), of: Int32.self)
+        heads.update(repeating: -1, count: count)
+        tails.update(repeating: -1, count: count)
+    }
+
     @inline(__always)
-    func edge(_ j: Int) -> SIMD4<Float> { edges.edges[Int(strips.indices[j])] }
+    mutating func add(_ e: SIMD4<Float>) {
+        let (a, b) = FillStrips.stripRange(e, first: first, count: count)
+        var s = a
+        while s <= b { append(e, strip: s); s &+= 1 }
+    }
+
+    /// Appends `e` to strip `s`'s chain, starting a block when its last is
+    /// full. (Wrapping arithmetic: indices are below `capacity` by the
+    /// check, and Swift's overflow checks cost a branch per add.)
+    @inline(__always)
+    private mutating func append(_ e: SIMD4<Float>, strip s: Int) {
+        var t = Int(tails[s])
+        let raw = UnsafeMutableRawPointer(blocks)
+        let blockBytes = FillStrips.slots &* MemoryLayout<SIMD4<Float>>.stride
+        var n = t < 0 ? 0 : raw.load(fromByteOffset: t &* blockBytes &+ 4, as: Int32.self)
+        if t < 0 || n == Int32(FillStrips.slots &- 1) {
+            if used == capacity { overflowed = true; return }
+            let next = used
+            used &+= 1
+            raw.storeBytes(of: SIMD2<Int32>(-1, 0), toByteOffset: next &* blockBytes, as: SIMD2<Int32>.self)
+            if t < 0 { heads[s] = Int32(next) } else { raw.storeBytes(of: Int32(next), toByteOffset: t &* blockBytes, as: Int32.self) }
+            tails[s] = Int32(next)
+            t = next
+            n = 0
+        }
+        blocks[t &* FillStrips.slots &+ 1 &+ Int(n)] = e
+        raw.storeBytes(of: n &+ 1, toByteOffset: t &* blockBytes &+ 4, as: Int32.self)
+    }
 }
