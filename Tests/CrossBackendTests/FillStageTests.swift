@@ -134,32 +134,51 @@ final class FillStageTests: XCTestCase {
     }
 
     /// Each strip's bucket lists, in path order, exactly the edges whose
-    /// rows meet it (brute force), whichever run of strips a band buckets
-    /// -- across several blocks (300 edges in 7 strips) -- and the crossing
-    /// count sizing the samplers' lists is the largest per strip.
-    func testStripBucketingMatchesBruteForceWhateverTheBanding() {
+    /// first strip in the band it is, and the band's walk gives each strip
+    /// exactly the edges whose rows meet it (brute force; as a multiset,
+    /// carried ones first), whichever run of strips a band buckets -- 300
+    /// edges in 7 strips, so buckets of several blocks, and edges carried
+    /// across several strips -- and the crossing count sizing the samplers'
+    /// lists is the largest per strip.
+    func testStripBucketingAndWalkMatchBruteForceWhateverTheBanding() {
         let (width, height) = (40, 200)
         var rng = SeededGenerator(seed: 3)
         let list = FillStageTests.randomEdges(&rng, count: 300, width: Float(width), height: Float(height))
         let all = FillStrips.covering(0..<height)
         XCTAssertEqual(all, 0..<7, "strips: 200 rows are 7 strips of 32")
+        func rows(_ e: SIMD4<Float>) -> Range<Int> { Int(min(e.y, e.w).rounded(.down)) ..< Int(max(e.y, e.w).rounded(.up)) }
+        func key(_ e: SIMD4<Float>) -> [UInt32] { [e.x.bitPattern, e.y.bitPattern, e.z.bitPattern, e.w.bitPattern] }
         for samples in [0, 2, 4] {
             for band in [all, 0..<1, 2..<5, 6..<7] {
                 let scratch = Scratch()
                 let strips = list.withUnsafeBufferPointer { FillStrips($0, samples: samples, range: band, scratch: scratch) }
+                var walk = FillStripWalk(strips, scratch: scratch)
                 var most = 0
                 for s in 0..<strips.count {
-                    let rows = (band.lowerBound + s) * 32 ..< (band.lowerBound + s + 1) * 32
-                    let expected = list.filter { e in
-                        let touched = Int(min(e.y, e.w).rounded(.down)) ..< Int(max(e.y, e.w).rounded(.up))
-                        return touched.overlaps(rows)
+                    let strip = (band.lowerBound + s) * 32 ..< (band.lowerBound + s + 1) * 32
+                    let bandRows = band.lowerBound * 32 ..< band.upperBound * 32
+                    let touching = list.filter { rows($0).overlaps(strip) }
+                    let firsts = touching.filter { e in
+                        let first = max(rows(e).lowerBound, bandRows.lowerBound)
+                        return strip.contains(first)
                     }
-                    let got = withExtendedLifetime(scratch) { FillStageTests.bucket(strips, s) }
-                    XCTAssertTrue(got == expected, "strips: bucket of strip \(band.lowerBound + s) in band \(band): "
-                                  + "\(got.count) edges, \(expected.count) expected")
+                    let bucket = withExtendedLifetime(scratch) { FillStageTests.bucket(strips, s) }
+                    XCTAssertTrue(bucket == firsts, "strips: bucket of strip \(band.lowerBound + s) in band \(band): "
+                                  + "\(bucket.count) edges, \(firsts.count) expected")
+                    var walked: [SIMD4<Float>] = []
+                    withExtendedLifetime(scratch) {
+                        walk.forEachEdge(ofStrip: s) { walked.append($0) }
+                        var again: [SIMD4<Float>] = []
+                        walk.forEachEdge(ofStrip: s, carryingBelow: strip.upperBound) { again.append($0) }
+                        XCTAssertTrue(again == walked, "walk: strip \(band.lowerBound + s) listed twice alike")
+                    }
+                    XCTAssertTrue(walked.map(key).sorted { $0.lexicographicallyPrecedes($1) }
+                                    == touching.map(key).sorted { $0.lexicographicallyPrecedes($1) },
+                                  "walk: edges of strip \(band.lowerBound + s) in band \(band): "
+                                  + "\(walked.count) edges, \(touching.count) expected")
                     if samples > 0 {
-                        let lo = rows.lowerBound * samples, hi = rows.upperBound * samples
-                        let n = expected.reduce(0) { n, e in
+                        let lo = strip.lowerBound * samples, hi = strip.upperBound * samples
+                        let n = touching.reduce(0) { n, e in
                             let k0 = Int((min(e.y, e.w) * Float(samples) - 0.5).rounded(.up))
                             let k1 = Int((max(e.y, e.w) * Float(samples) - 0.5).rounded(.up))
                             return n + max(0, min(k1, hi) - max(k0, lo))
@@ -175,7 +194,7 @@ final class FillStageTests: XCTestCase {
     }
 
     /// The one-pass front end (a band's path flattened and clipped straight
-    /// into its strips' buckets) gives each strip exactly the edges the
+    /// into its strips' buckets) gives each bucket exactly the edges the
     /// whole canvas's list (`FillEdges.prepare`) bucketed afterwards gives
     /// it, bit for bit and in order, for every banding: a band's culling
     /// changes no edge it keeps. A path with curves crowded and lone, off
@@ -209,9 +228,9 @@ final class FillStageTests: XCTestCase {
     }
 
     /// `FillStrips.prepare` buckets into the blocks its slot already holds
-    /// and, when they run out, into twice as many, again: the buckets are
-    /// those a fresh scratch gives, whether the held blocks were too few
-    /// by far, by one, just enough or many.
+    /// and, when they run out, sizes them for every segment and buckets
+    /// again: the buckets are those a fresh scratch gives, whether the held
+    /// blocks were too few by far, by one, just enough or many.
     func testBucketsThatOverrunTheHeldBlocksAreMadeAgain() throws {
         let fill = try PathFill(svg: "M 10 10 C 300 -50 400 500 20 380 Q 200 200 10 10 Z M 50 50 L 350 60 L 200 390 Z",
                                 color: Color(straightR: 0xFF, g: 0, b: 0))
@@ -227,7 +246,7 @@ final class FillStageTests: XCTestCase {
             let strips = FillStrips.prepare(fill, variant: .exact, width: 400, height: 400, range: band, scratch: scratch)
             let got = withExtendedLifetime(scratch) { (0..<strips.count).map { FillStageTests.bucket(strips, $0) } }
             XCTAssertTrue(got == expected, "buckets with \(held) blocks held")
-            XCTAssertEqual(strips.blocksUsed, fresh.blocksUsed, "blocks with \(held) held")
+            XCTAssertEqual(strips.edgeCount, fresh.edgeCount, "edges with \(held) blocks held")
         }
     }
 
@@ -353,6 +372,7 @@ final class FillStageTests: XCTestCase {
         }
         let scratch = Scratch()
         let strips = list.withUnsafeBufferPointer { FillStrips($0, samples: 0, range: 0..<1, scratch: scratch) }
+        var walk = FillStripWalk(strips, scratch: scratch)
         let layout = CellLayout(cells: 0 ..< width + 2, rows: 0..<rows)
         XCTAssertEqual(layout.words, 2, "bitmap: two words a row")
         let cellCount = rows * layout.stride + SIMDFillAccumulator.cellGuard, wordCount = rows * layout.words
@@ -365,7 +385,7 @@ final class FillStageTests: XCTestCase {
         lanes.initialize(repeating: Float16Lanes(), count: SIMDFillAccumulator.laneVectors)
         let store = SIMDFillCells(layout: layout, cells: cells, bitmap: bitmap)
         SIMDFillAccumulator(cells: store, lanes: lanes)
-            .add(strips, strip: 0, top: 0, bottom: rows)
+            .add(&walk, strip: 0, top: 0, bottom: rows)
         var marked = 0
         for y in 0..<rows {
             let row = store.cellRow(y, top: 0), bits = store.bitRow(y, top: 0)

@@ -245,25 +245,26 @@ static void sort_by_x(float *a, int n) {
     }
 }
 
-/// Supersampled cells of strip s: per sub-scanline the crossings of its
-/// edges (path order, then sorted by x) walked with a winding count; each
+/// Supersampled cells of strip s, the walk's: per sub-scanline the
+/// crossings of its edges (sorted by x) walked with a winding count; each
 /// inside span, quantised to the sample centres it holds, becomes two
 /// vertical steps of height 1/S.
-static void sample_strip(const fill_sampler *c, const fill_strip_work *w, int s, int top, int bottom) {
+static void sample_strip(const fill_sampler *c, const fill_strip_work *w, fill_walk *walk, int s, int top, int bottom) {
     const fill_cells *p = &c->cells;
     const int n = c->samples;
     const int sub_top = top * n, lines = (bottom - top) * n;
     const float inverse = 1.0f / (float)n;
     int32_t *starts = c->starts;
     memset(starts, 0, (size_t)(lines + 1) * sizeof *starts);
-    FOR_EACH_STRIP_EDGE(w, s, e) {
+    FOR_EACH_WALK_EDGE(w, walk, s, e, {
         int k0 = first_sub(MINF(e[1], e[3]), n), k1 = first_sub(MAXF(e[1], e[3]), n);
         if (k0 < sub_top) k0 = sub_top;
         if (k1 > sub_top + lines) k1 = sub_top + lines;
         for (int k = k0; k < k1; k++) starts[k - sub_top + 1]++;
-    }
+    });
     for (int k = 0; k < lines; k++) starts[k + 1] += starts[k];
-    FOR_EACH_STRIP_EDGE(w, s, e) {
+    FOR_EACH_WALK_EDGE(w, walk, s, e, {
+        fill_walk_keep(walk, e);
         const float dir = e[3] > e[1] ? 1.0f : -1.0f;
         const float dxdy = (e[2] - e[0]) / (e[3] - e[1]);
         int k0 = first_sub(MINF(e[1], e[3]), n), k1 = first_sub(MAXF(e[1], e[3]), n);
@@ -275,7 +276,7 @@ static void sample_strip(const fill_sampler *c, const fill_strip_work *w, int s,
             c->crossings[2 * slot] = e[0] + (y - e[1]) * dxdy;
             c->crossings[2 * slot + 1] = dir;
         }
-    }
+    });
     /* starts[k] is now the end of list k */
     const uint32_t unit = (uint32_t)FIX_ONE / (uint32_t)(n * n);
     for (int k = 0; k < lines; k++) {
@@ -508,16 +509,25 @@ void fill_run_band(const fill_band *b, int s0, int s1) {
     /* The cells and bits arrive all zero (the plan clears new memory) and
        leave all zero: each row's sweep clears the chunks and words it read. */
     const fill_strip_work *w = &b->work;
+    int current = 0, carried = 0;
     for (int s = s0; s < s1; s++) {
         const int top = (w->first_strip + s) * STRIP_ROWS;
         const int bottom = top + STRIP_ROWS < b->height ? top + STRIP_ROWS : b->height;
+        fill_walk walk = { .carried = w->carry + (size_t)current * 4 * (size_t)w->capacity, .count = carried,
+                           .kept = w->carry + (size_t)(1 - current) * 4 * (size_t)w->capacity, .kept_count = 0,
+                           .limit = (float)bottom };
         if (b->sampler.samples == 0) {
             int staged = 0;
-            FOR_EACH_STRIP_EDGE(w, s, e) stage_edge(&b->accumulator, e, top, bottom, &staged);
+            FOR_EACH_WALK_EDGE(w, &walk, s, e, {
+                stage_edge(&b->accumulator, e, top, bottom, &staged);
+                fill_walk_keep(&walk, e);
+            });
             if (staged > 0) fill_flush_steps(&b->accumulator, staged, top);
         } else {
-            sample_strip(&b->sampler, w, s, top, bottom);
+            sample_strip(&b->sampler, w, &walk, s, top, bottom);
         }
+        current = 1 - current;
+        carried = walk.kept_count;
         for (int y = top; y < bottom; y++) sweep_row(&b->sweeper, y, top, y + 1 < b->height);
     }
 }

@@ -39,13 +39,35 @@ _Static_assert(STAGE_VECTORS == RASTER_OMP_FILL_STAGE_VECTORS, "the staging area
 
 /// Strip work: the band's edges bucketed by strip (raster_fill.h's
 /// RASTER_OMP_FILL_BLOCK_SLOTS gives the blocks' layout), strip s's chain
-/// starting at block heads[s - band_strip] (-1: no edge).
+/// starting at block heads[s - band_strip] (-1: empty), and room for the
+/// edges carried from strip to strip.
 typedef struct {
     const float *blocks;
     const int32_t *heads; /* the band's strips', from its first */
     int band_strip;       /* the band's first strip, from the plan's first */
     int first_strip;      /* the plan's first strip */
+    float *carry;         /* two lists of `capacity` edges (4 floats each) */
+    int64_t capacity;     /* the edges in the buckets */
 } fill_strip_work;
+
+/// One strip of a band's walk down its strips (RasterKit's FillStripWalk):
+/// its edges are the `count` carried from the strip above, then its
+/// bucket's; those reaching below `limit` (its last row + 1) are kept for
+/// the next strip.
+typedef struct {
+    const float *carried;
+    int count;
+    float *kept;
+    int kept_count;
+    float limit;
+} fill_walk;
+
+/// Keeps `e` for the next strip if it reaches below this one: stored
+/// always, counted when kept (no branch to mispredict).
+static inline void fill_walk_keep(fill_walk *k, const float *e) {
+    memcpy(k->kept + 4 * (size_t)k->kept_count, e, 4 * sizeof(float));
+    k->kept_count += (e[1] > e[3] ? e[1] : e[3]) > k->limit;
+}
 
 /* A block of a bucket chain (as floats), its header's two ints. */
 #define BLOCK_FLOATS (RASTER_OMP_FILL_BLOCK_SLOTS * 4)
@@ -60,6 +82,17 @@ static inline int32_t fill_block_count(const float *block) { int32_t v; memcpy(&
          block_;                                                                                          \
          block_ = fill_block_next(block_) < 0 ? NULL : fill_block((w), fill_block_next(block_)))          \
         for (const float *e = block_ + 4, *end_ = block_ + 4 + 4 * fill_block_count(block_); e < end_; e += 4)
+
+/// Runs the statements after `e` for every edge `e` (const float *) of
+/// strip s in the walk: the carried ones, then its bucket's.
+#define FOR_EACH_WALK_EDGE(w, walk, s, e, ...)                                                  \
+    do {                                                                                       \
+        for (int k_ = 0; k_ < (walk)->count; k_++) {                                           \
+            const float *e = (walk)->carried + 4 * (size_t)k_;                                 \
+            __VA_ARGS__                                                                        \
+        }                                                                                      \
+        FOR_EACH_STRIP_EDGE(w, s, e) { __VA_ARGS__ }                                           \
+    } while (0)
 
 /// The cell store: one strip's fixed-point cells, indexed from the layout's
 /// origin, and one bitmap bit per touched chunk of LANES cells.

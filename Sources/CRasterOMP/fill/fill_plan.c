@@ -32,11 +32,13 @@ static void fill_strips(const fill_call *shared, int b, int s0, int s1) {
     const size_t cell_bytes = align64(((size_t)STRIP_ROWS * plan->cell_stride + CELL_GUARD) * 4);
     const size_t bit_bytes = align64((size_t)STRIP_ROWS * plan->words * 8);
     const size_t crossing_bytes = align64((size_t)(buckets.crossings > 0 ? buckets.crossings : 1) * 8);
+    const size_t carry_bytes = align64(2 * (size_t)buckets.edges * 4 * sizeof(float));
     const size_t start_bytes = align64((size_t)(STRIP_ROWS * samples + 1) * 4);
     const uint64_t layout = (uint64_t)plan->cell_stride << 32 | (uint64_t)plan->words;
     int same = 0;
     uint8_t *m = (uint8_t *)shared->source->memory(shared->source->context, b,
-        cell_bytes + bit_bytes + crossing_bytes + start_bytes + align64(STAGE_VECTORS_BYTES), layout, &same);
+        cell_bytes + bit_bytes + crossing_bytes + start_bytes + carry_bytes + align64(STAGE_VECTORS_BYTES), layout,
+        &same);
     const fill_cells cells = { .cells = (uint32_t *)m, .bits = (uint64_t *)(m + cell_bytes),
                                .origin = plan->origin, .cell_stride = plan->cell_stride, .words = plan->words };
     if (!same) memset(m, 0, cell_bytes + bit_bytes);
@@ -45,10 +47,13 @@ static void fill_strips(const fill_call *shared, int b, int s0, int s1) {
     m += crossing_bytes;
     int32_t *starts = (int32_t *)m;
     m += start_bytes;
+    float *carry = (float *)m;
+    m += carry_bytes;
     float *lanes = (float *)m;
 
     const fill_band band = {
-        .work = { .blocks = buckets.blocks, .heads = buckets.heads, .band_strip = s0, .first_strip = plan->first_strip },
+        .work = { .blocks = buckets.blocks, .heads = buckets.heads, .band_strip = s0, .first_strip = plan->first_strip,
+                  .carry = carry, .capacity = buckets.edges },
         .accumulator = { .cells = cells, .lanes = lanes },
         .sampler = { .cells = cells, .crossings = crossing_lists, .starts = starts, .samples = samples,
                      .evenodd = shared->evenodd },

@@ -34,9 +34,12 @@ _Static_assert(RASTER_OMP_FILL_STRIP_ROWS == 1 << RASTER_OMP_FILL_STRIP_SHIFT, "
 _Static_assert(RASTER_OMP_FILL_MAX_STRIPS * RASTER_OMP_FILL_STRIP_ROWS == RASTER_MAX_DIMENSION,
                "one strip table covers the tallest canvas");
 
-/// K4's strip buckets: the clipper appends each edge to the bucket of every
-/// strip it touches, in path order, as it makes it (Blend2D's band edge
-/// lists), so no pass counts, sorts or indexes the edges afterwards. A
+/// K4's strip buckets: the clipper appends each edge to the bucket of the
+/// first strip (of the band) it touches, in path order, as it makes it
+/// (Blend2D's band edge lists), so no pass counts, sorts or indexes the
+/// edges afterwards; a band walks its strips in order, carrying the edges
+/// that reach into the next (RasterKit's FillStripWalk says why the image
+/// does not depend on where a band begins). A
 /// bucket is a chain of blocks of RASTER_OMP_FILL_BLOCK_SLOTS 16-byte slots:
 /// slot 0 the header (int32 index of the next block or -1, int32 count of
 /// edges in this block), then up to RASTER_OMP_FILL_BLOCK_SLOTS - 1 edges
@@ -295,13 +298,14 @@ typedef struct raster_omp_fill_plan {
 } raster_omp_fill_plan;
 
 /// A band's edges as strip buckets (see RASTER_OMP_FILL_BLOCK_SLOTS):
-/// heads[i] is the first block of the band's strip i (or -1: no edge),
-/// blocks the blocks as floats; `crossings` is the most sub-scanline
-/// crossings any one strip has (0 unless sampling), which sizes the
-/// samplers' lists.
+/// heads[i] is the first block of the band's strip i (or -1: empty),
+/// blocks the blocks as floats; `edges` counts the edges in all buckets,
+/// and `crossings` is the most sub-scanline crossings any one strip has (0
+/// unless sampling), which sizes the samplers' lists.
 typedef struct raster_omp_fill_buckets {
     const float *blocks;
     const int32_t *heads;
+    int64_t edges;
     int64_t crossings;
 } raster_omp_fill_buckets;
 
@@ -309,7 +313,8 @@ typedef struct raster_omp_fill_buckets {
 /// `edges` fills *out with the buckets of strips [strip0, strip1) (absolute
 /// indices) -- the edges touching their rows, clipped to the canvas, y0 !=
 /// y1, in path order, and for each row bit for bit those of the whole
-/// canvas -- and returns 0 when no edge touches them; the memory stays
+/// canvas, each in its first strip's bucket -- and returns 0 when no edge
+/// touches them; the memory stays
 /// valid until the call returns. `memory` returns
 /// `bytes` of 64-byte-aligned memory that is the band's alone until
 /// raster_omp_fill returns, and sets *same to 1 when it is the block the

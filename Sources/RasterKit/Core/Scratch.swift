@@ -109,6 +109,8 @@ public enum ScratchSlot: Int, CaseIterable, Sendable {
     case blurResampleRows = 15
     case blurEdgeSpare = 16
     case blurResampleTaps = 17
+    /// K4's edges carried from strip to strip (`FillStripWalk`).
+    case fillCarry = 20
     /// K4's clipped edges: a list (`FillEdges`) or strip buckets' blocks (`FillStrips`).
     case fillEdges = 21
     /// K4's per-band cell buffers and touched-chunk bitmaps.

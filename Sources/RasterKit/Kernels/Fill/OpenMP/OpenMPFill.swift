@@ -54,7 +54,7 @@ struct OpenMPFillBands {
                                         range: Int(strip0)..<Int(strip1), scratch: s.scratch.band(Int(band)))
         out!.pointee = raster_omp_fill_buckets(
             blocks: UnsafeRawPointer(strips.blocks).assumingMemoryBound(to: Float.self),
-            heads: UnsafePointer(strips.heads), crossings: Int64(strips.maxCrossings))
+            heads: UnsafePointer(strips.heads), edges: Int64(strips.edgeCount), crossings: Int64(strips.maxCrossings))
         return strips.isEmpty ? 0 : 1
     }
 

@@ -5,9 +5,10 @@ extension SIMDBackend {
     /// 1. the rows the path's control box covers are cut into 32-row strips
     ///    and each thread takes a contiguous run of them (a band);
     /// 2. each thread flattens and clips the path for its own rows (curves
-    ///    outside them culled to chords), each edge appended to its strips'
-    ///    buckets as it is made (`FillStrips`) -- so no serial set-up;
-    /// 3. per strip it adds every edge's area differences into a
+    ///    outside them culled to chords), each edge appended to its first
+    ///    strip's bucket as it is made (`FillStrips`) -- so no serial set-up;
+    /// 3. per strip, its edges (its bucket's and those carried from the
+    ///    strip above, `FillStripWalk`), it adds every edge's area differences into a
     ///    strip-sized cell buffer -- sixteen row steps at a time
     ///    (SIMDFillAccumulate.swift) -- and marks the 16-cell chunks it
     ///    touched in a bitmap;
@@ -17,9 +18,9 @@ extension SIMDBackend {
     ///    constant and painted as a run (a plain store when solid).
     ///
     /// So only the rows and spans the path covers are touched, and the
-    /// interior of a shape costs a store per pixel. Strips, their edges (in
-    /// path order) and the cell layout are the same whatever the banding,
-    /// so the image does not depend on the thread count.
+    /// interior of a shape costs a store per pixel. Strips, their edges and
+    /// the cell layout are the same whatever the banding, so the image does
+    /// not depend on the thread count.
     public func fill(_ fill: PathFill, variant: FillVariant, onto dst: ImageView, scratch: Scratch) throws {
         guard let layout = CellLayout(path: fill.path, width: dst.width, height: dst.height) else { return }
         let strips = FillStrips.covering(layout.rows)
@@ -57,7 +58,7 @@ extension SIMDBackend {
             }
             let store = SIMDFillCells(layout: layout, cells: cells.pointer, bitmap: bitmap.pointer)
             let worker = SIMDFillBand(
-                strips: strips,
+                walk: FillStripWalk(strips, scratch: scratch),
                 accumulator: SIMDFillAccumulator(
                     cells: store,
                     lanes: scratch.buffer(ScratchSlot.fillLanes, count: SIMDFillAccumulator.laneVectors, of: Float16Lanes.self)),
@@ -66,7 +67,7 @@ extension SIMDBackend {
                     crossings: scratch.buffer(ScratchSlot.fillCrossings, count: max(1, strips.maxCrossings), of: SIMD2<Float>.self),
                     starts: scratch.buffer(ScratchSlot.fillCrossingCounts, count: samples > 0 ? subLines + 1 : 1, of: Int32.self)),
                 sweeper: SIMDFillSweeper(cells: store, dst: dst, painter: painter))
-            if evenOdd { worker.run(0..<strips.count, rule: EvenOddCoverage.self) } else { worker.run(0..<strips.count, rule: NonZeroCoverage.self) }
+            if evenOdd { worker.run(rule: EvenOddCoverage.self) } else { worker.run(rule: NonZeroCoverage.self) }
         }
     }
 }
@@ -75,8 +76,8 @@ extension SIMDBackend {
 /// sampled) into the band's own cells and then swept row by row. The
 /// stages' state is theirs: the band only composes them.
 struct SIMDFillBand {
-    /// The band's edges bucketed by strip.
-    let strips: FillStrips
+    /// The band's edges bucketed by strip, walked from its first strip.
+    let walk: FillStripWalk
     /// Exact area coverage: row steps into the cells.
     let accumulator: SIMDFillAccumulator
     /// Supersampled coverage: sample-exact spans into the same cells.
@@ -84,14 +85,16 @@ struct SIMDFillBand {
     /// Prefix sums, the rule and the paint, row by row.
     let sweeper: SIMDFillSweeper
 
-    func run<Rule: CoverageRule>(_ range: Range<Int>, rule: Rule.Type) {
-        for s in range {
-            let top = (strips.first + s) * FillStrips.rows
+    /// Rasterises the band's strips, first to last.
+    func run<Rule: CoverageRule>(rule: Rule.Type) {
+        var walk = self.walk
+        for s in 0..<walk.strips.count {
+            let top = (walk.strips.first + s) * FillStrips.rows
             let bottom = min(top + FillStrips.rows, sweeper.dst.height)
             if sampler.samples == 0 {
-                accumulator.add(strips, strip: s, top: top, bottom: bottom)
+                accumulator.add(&walk, strip: s, top: top, bottom: bottom)
             } else {
-                sampler.sample(strips, strip: s, top: top, bottom: bottom)
+                sampler.sample(&walk, strip: s, top: top, bottom: bottom)
             }
             for y in top..<bottom { sweeper.sweep(row: y, top: top, rule: rule) }
         }

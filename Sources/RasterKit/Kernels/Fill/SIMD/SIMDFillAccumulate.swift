@@ -38,11 +38,12 @@ struct SIMDFillAccumulator {
     /// Cells past a band's last row of cells (RASTER_OMP_FILL_CELL_GUARD).
     static let cellGuard = Int(RASTER_OMP_FILL_CELL_GUARD)
 
-    /// Adds the steps of strip `s`'s edges (rows [top, bottom)), in path order.
+    /// Adds the steps of strip `s`'s edges (rows [top, bottom)), the
+    /// walk's next strip, and moves the walk on.
     @inline(__always)
-    func add(_ strips: FillStrips, strip s: Int, top: Int, bottom: Int) {
+    func add(_ walk: inout FillStripWalk, strip s: Int, top: Int, bottom: Int) {
         var staged = 0
-        strips.forEachEdge(ofStrip: s) { stage($0, top: top, bottom: bottom, staged: &staged) }
+        walk.forEachEdge(ofStrip: s, carryingBelow: bottom) { stage($0, top: top, bottom: bottom, staged: &staged) }
         if staged > 0 { flush(staged, top: top) }
     }
 

@@ -11,26 +11,26 @@ struct SIMDFillSampler {
     /// Each sub-scanline list's start, then (after filling) its end.
     let starts: UnsafeMutablePointer<Int32>
 
-    /// The supersampled variants' cell fill for one strip: per sub-scanline,
-    /// the crossings of its edges (path order, then sorted by x) are walked
+    /// The supersampled variants' cell fill for one strip (the walk's next):
+    /// per sub-scanline, the crossings of its edges (sorted by x) are walked
     /// with a winding count, and each inside span [x_a, x_b) -- quantised to
     /// the sample centres it contains -- is written as two vertical unit
     /// steps of height 1/S at sample-exact x into the same cells the exact
     /// variant uses. The sweep's prefix sum then counts covered samples.
-    func sample(_ strips: FillStrips, strip s: Int, top: Int, bottom: Int) {
+    func sample(_ walk: inout FillStripWalk, strip s: Int, top: Int, bottom: Int) {
         let n = samples
         let sf = Float(n)
         let inverse = 1 / sf
         let subTop = top * n, lines = (bottom - top) * n
         starts.update(repeating: 0, count: lines + 1)
-        strips.forEachEdge(ofStrip: s) { e in
+        walk.forEachEdge(ofStrip: s) { e in
             let k0 = max(subTop, FillStrips.firstSubScanline(min(e.y, e.w), samples: n))
             let k1 = min(subTop + lines, FillStrips.firstSubScanline(max(e.y, e.w), samples: n))
             var k = k0
             while k < k1 { starts[k - subTop + 1] += 1; k += 1 }
         }
         for k in 0..<lines { starts[k + 1] += starts[k] }
-        strips.forEachEdge(ofStrip: s) { e in
+        walk.forEachEdge(ofStrip: s, carryingBelow: bottom) { e in
             let dir: Float = e.w > e.y ? 1 : -1
             let dxdy = (e.z - e.x) / (e.w - e.y)
             let k0 = max(subTop, FillStrips.firstSubScanline(min(e.y, e.w), samples: n))

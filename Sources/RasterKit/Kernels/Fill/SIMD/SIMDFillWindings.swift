@@ -18,10 +18,11 @@ extension SIMDBackend {
         store.bitmap.update(repeating: 0, count: FillStrips.rows * layout.words)
         let accumulator = SIMDFillAccumulator(
             cells: store, lanes: scratch.buffer(ScratchSlot.fillLanes, count: SIMDFillAccumulator.laneVectors, of: Float16Lanes.self))
+        var walk = FillStripWalk(strips, scratch: scratch)
         for s in 0..<strips.count {
             store.cells.update(repeating: 0, count: cellCount)
             let top = (strips.first + s) * FillStrips.rows, bottom = min(top + FillStrips.rows, height)
-            accumulator.add(strips, strip: s, top: top, bottom: bottom)
+            accumulator.add(&walk, strip: s, top: top, bottom: bottom)
             for y in top..<bottom {
                 var sum: UInt32 = 0
                 let row = store.cellRow(y, top: top)

@@ -6,15 +6,18 @@ import CRasterOMP
 /// swept, and each thread takes a contiguous run of strips.
 ///
 /// The buckets are filled as the edges are made: the clipper hands each
-/// edge to `StripBucketer`, which appends it to the chain of blocks of
-/// every strip it touches (raster_fill.h's RASTER_OMP_FILL_BLOCK_SLOTS
-/// gives the layout, which the C schedule reads too). So the path is
-/// walked once -- no edge list, no counting pass, no index lists -- as
-/// Blend2D's edge builder fills its band lists.
+/// edge to `StripBucketer`, which appends it to the chain of blocks of the
+/// first strip (of the band) it touches (raster_fill.h's
+/// RASTER_OMP_FILL_BLOCK_SLOTS gives the layout, which the C schedule reads
+/// too). So the path is walked once -- no edge list, no counting pass, no
+/// index lists -- as Blend2D's edge builder fills its band lists, and the
+/// buckets take memory in proportion to the edges. A band then walks its
+/// strips in order (`FillStripWalk`), carrying the edges that reach into
+/// the next strip.
 ///
-/// Strips are aligned to absolute multiples of `rows` and list their edges
-/// in path order, so a strip's work -- and every float sum in it -- is the
-/// same whichever band holds it: the image cannot depend on the thread count.
+/// Strips are aligned to absolute multiples of `rows`, so the edges a strip
+/// gets -- and every float value computed from them -- are the same
+/// whichever band holds it: the image cannot depend on the thread count.
 struct FillStrips {
     /// Rows per strip (raster_fill.h's RASTER_OMP_FILL_STRIP_ROWS, which
     /// says why 32; the C schedule's strips are the same).
@@ -28,10 +31,13 @@ struct FillStrips {
     let count: Int
     /// The blocks, `slots` slots each.
     let blocks: UnsafeMutablePointer<SIMD4<Float>>
-    /// First block of strip `first + i`, or -1 when no edge touches it.
+    /// First block of strip `first + i`'s bucket (the edges whose first
+    /// strip in the band it is), or -1 when it is empty.
     let heads: UnsafeMutablePointer<Int32>
+    /// Edges in all the buckets (each once).
+    let edgeCount: Int
     /// The most sub-scanline crossings any one strip has (0 unless sampling).
-    let maxCrossings: Int
+    private(set) var maxCrossings: Int
     /// No edge touches these strips.
     let isEmpty: Bool
     /// Blocks the buckets take (what a later fill's first try holds).
@@ -44,7 +50,7 @@ struct FillStrips {
         Int((y * Float(samples) - 0.5).rounded(.up))
     }
 
-    /// Calls `body` with each edge of strip `first + i`, in path order.
+    /// Calls `body` with each edge of strip `first + i`'s bucket, in path order.
     @inline(__always)
     func forEachEdge(ofStrip i: Int, _ body: (SIMD4<Float>) -> Void) {
         FillStrips.forEachEdge(blocks, from: Int(heads[i]), body)
@@ -71,59 +77,67 @@ struct FillStrips {
                         scratch: Scratch) -> FillStrips {
         let rows = range.lowerBound * FillStrips.rows ..< min(range.upperBound * FillStrips.rows, height)
         let flattener = FillEdges.flattener(fill, variant: variant, width: width, rows: rows, scratch: scratch)
-        // First into the blocks the slot already holds (a frame of an
-        // animation needs about what the last one did); when they run out,
-        // again into twice as many. A fresh slot starts with enough for
-        // every segment's three edges in one strip each.
-        var blocks = scratch.capacity(ScratchSlot.fillEdges, of: SIMD4<Float>.self) / FillStrips.slots
-        if blocks == 0 { blocks = (3 * flattener.segmentCount(fill.path)) / (FillStrips.slots - 1) + range.count + 1 }
-        while true {
+        let samples = variant.samplesPerAxis ?? 0
+        @inline(__always) func bucket(_ blocks: Int) -> FillStrips? {
             var clipper = EdgeClipper(out: StripBucketer(range: range, blocks: blocks, scratch: scratch),
                                       width: Double(width), height: Double(height),
                                       rows: (Double(rows.lowerBound), Double(rows.upperBound)))
             flattener.flatten(fill.path, into: &clipper)
-            if !clipper.out.overflowed {
-                return FillStrips(clipper.out, samples: variant.samplesPerAxis ?? 0)
-            }
-            blocks *= 2
+            return clipper.out.overflowed ? nil : FillStrips(clipper.out, samples: samples, scratch: scratch)
         }
+        // First into the blocks the slot already holds (a frame of an
+        // animation needs about what the last one did): counting the
+        // segments first costs a second pass of the flattener's recursion,
+        // 1.5% of the blob's fill.
+        let held = scratch.capacity(ScratchSlot.fillEdges, of: SIMD4<Float>.self) / FillStrips.slots
+        if held > 0, let strips = bucket(held) { return strips }
+        // Each segment clips into at most three edges (left of 0, inside,
+        // right of W), each in one bucket, and each strip leaves at most one
+        // block partly empty: this many blocks cannot overflow.
+        return bucket(FillStrips.blocks(edges: 3 * flattener.segmentCount(fill.path), strips: range.count))!
+    }
+
+    /// Blocks that surely hold `edges` edges in `strips` buckets.
+    static func blocks(edges: Int, strips: Int) -> Int {
+        edges / (FillStrips.slots - 1) + strips + 1
     }
 
     /// Buckets `edges` (clipped as `EdgeClipper` clips) into the strips
     /// `range` (absolute indices); the parts of edges outside them are
     /// ignored.
     init(_ edges: UnsafeBufferPointer<SIMD4<Float>>, samples: Int, range: Range<Int>, scratch: Scratch) {
-        // Each edge takes at most one slot in each strip, and each strip
-        // leaves at most one block partly empty.
-        let blocks = edges.count * range.count / (FillStrips.slots - 1) + range.count + 1
-        var bucketer = StripBucketer(range: range, blocks: blocks, scratch: scratch)
+        var bucketer = StripBucketer(range: range, blocks: FillStrips.blocks(edges: edges.count, strips: range.count),
+                                     scratch: scratch)
         for e in edges { bucketer.add(e) }
-        self.init(bucketer, samples: samples)
+        self.init(bucketer, samples: samples, scratch: scratch)
     }
 
-    private init(_ bucketer: StripBucketer, samples: Int) {
+    private init(_ bucketer: StripBucketer, samples: Int, scratch: Scratch) {
         first = bucketer.first
         count = bucketer.count
         blocks = bucketer.blocks
         heads = bucketer.heads
-        isEmpty = bucketer.used == 0
+        edgeCount = bucketer.edges
+        isEmpty = bucketer.edges == 0
         blocksUsed = bucketer.used
+        maxCrossings = 0
         // Crossings per strip, for sizing the supersamplers' lists.
-        var most = 0
         if samples > 0 {
+            var most = 0
+            var walk = FillStripWalk(self, scratch: scratch)
             let perStrip = FillStrips.rows * samples
             for s in 0..<count {
                 let lo = (first + s) * perStrip, hi = lo + perStrip
                 var n = 0
-                FillStrips.forEachEdge(blocks, from: Int(heads[s])) { edge in
+                walk.forEachEdge(ofStrip: s, carryingBelow: (first + s + 1) * FillStrips.rows) { edge in
                     let k0 = FillStrips.firstSubScanline(min(edge.y, edge.w), samples: samples)
                     let k1 = FillStrips.firstSubScanline(max(edge.y, edge.w), samples: samples)
                     n += max(0, min(k1, hi) - max(k0, lo))
                 }
                 most = max(most, n)
             }
+            maxCrossings = most
         }
-        maxCrossings = most
     }
 
     /// The strips (relative to `first`, within `0..<count`) an edge's rows
@@ -155,7 +169,8 @@ struct FillStrips {
 }
 
 /// `EdgeClipper`'s output for the banded schedules: each edge appended to
-/// the bucket of every strip (of `first ..< first + count`) its rows touch.
+/// the bucket of the first strip (of `first ..< first + count`) its rows
+/// touch.
 struct StripBucketer: ClippedEdges {
     let first: Int, count: Int
     let blocks: UnsafeMutablePointer<SIMD4<Float>>
@@ -164,6 +179,7 @@ struct StripBucketer: ClippedEdges {
     /// Last block of each strip's chain (-1: none yet).
     let tails: UnsafeMutablePointer<Int32>
     var used = 0
+    var edges = 0
     var overflowed = false
 
     /// Empty buckets for the strips `range` in `blocks` blocks of `scratch`.
@@ -181,8 +197,7 @@ struct StripBucketer: ClippedEdges {
     @inline(__always)
     mutating func add(_ e: SIMD4<Float>) {
         let (a, b) = FillStrips.stripRange(e, first: first, count: count)
-        var s = a
-        while s <= b { append(e, strip: s); s &+= 1 }
+        if a <= b { append(e, strip: a) }
     }
 
     /// Appends `e` to strip `s`'s chain, starting a block when its last is
@@ -206,5 +221,57 @@ struct StripBucketer: ClippedEdges {
         }
         blocks[t &* FillStrips.slots &+ 1 &+ Int(n)] = e
         raw.storeBytes(of: n &+ 1, toByteOffset: t &* blockBytes &+ 4, as: Int32.self)
+        edges &+= 1
+    }
+}
+
+/// A band's walk down its strips, first to last. Each edge sits in one
+/// bucket, its first strip's (`FillStrips`); strip i's edges are those
+/// carried from strip i - 1 that reach below i's top, then its bucket's
+/// (Blend2D's active edge list). So a strip gets the edges touching its
+/// rows whichever band holds it; only their order depends on where the
+/// band begins, and nothing computed from them does: the cells' integer
+/// sums are order-free, and a sub-scanline's crossings are sorted by x
+/// (equal x bound empty spans, whatever their order).
+struct FillStripWalk {
+    let strips: FillStrips
+    /// Two lists of `capacity` edges: strip i's carried edges, and those
+    /// kept for strip i + 1.
+    let carry: UnsafeMutablePointer<SIMD4<Float>>
+    let capacity: Int
+    private var current = 0, carried = 0
+
+    /// A walk from the band's first strip, its lists in `scratch` (slot `fillCarry`).
+    init(_ strips: FillStrips, scratch: Scratch) {
+        self.strips = strips
+        capacity = max(1, strips.edgeCount)
+        carry = scratch.buffer(ScratchSlot.fillCarry, count: 2 * capacity, of: SIMD4<Float>.self)
+    }
+
+    /// Calls `body` with each edge of strip `i`, the walk's next strip
+    /// (the carried ones, then its bucket's).
+    @inline(__always)
+    func forEachEdge(ofStrip i: Int, _ body: (SIMD4<Float>) -> Void) {
+        let list = carry + current &* capacity
+        var k = 0
+        while k < carried { body(list[k]); k &+= 1 }
+        strips.forEachEdge(ofStrip: i, body)
+    }
+
+    /// `forEachEdge`, keeping for strip i + 1 the edges that reach below
+    /// `bottom` (strip i's last row + 1), and moving the walk on to it.
+    @inline(__always)
+    mutating func forEachEdge(ofStrip i: Int, carryingBelow bottom: Int, _ body: (SIMD4<Float>) -> Void) {
+        let kept = carry + (1 &- current) &* capacity
+        let limit = Float(bottom)
+        var n = 0
+        // Stored always, counted when kept: no branch to mispredict.
+        forEachEdge(ofStrip: i) { e in
+            body(e)
+            kept[n] = e
+            n &+= max(e.y, e.w) > limit ? 1 : 0
+        }
+        current = 1 &- current
+        carried = n
     }
 }
