@@ -142,7 +142,7 @@ struct FillStrips {
 
     /// The strips (relative to `first`, within `0..<count`) an edge's rows
     /// touch. (Clipped y lies in [0, 32768], so the unchecked magic-number
-    /// conversion and a shift do; this runs twice per edge.)
+    /// conversion and a shift do; this runs once per edge made.)
     @inline(__always)
     static func stripRange(_ e: SIMD4<Float>, first: Int, count: Int) -> (Int, Int) {
         let top = Lanes.floorInt(min(e.y, e.w)), end = Lanes.ceilInt(max(e.y, e.w))
