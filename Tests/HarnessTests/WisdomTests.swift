@@ -106,7 +106,7 @@ final class WisdomTests: XCTestCase {
         let scene = try SceneCatalog.make("aurora", canvas: canvas)
         let job = try scene.job(frame: 17)
         let a = try fromWisdom.render(job).packedBytes
-        XCTAssertEqual(a, try byHand.render(job).packedBytes)
+        XCTAssertTrue(try a == byHand.render(job).packedBytes, "wisdom's renderer and the hand-made one differ")
         let exact = try Renderer(backend: BackendKind.simd.make(threads: 2)).render(job).packedBytes
         XCTAssertNotEqual(a, exact, "the chosen option is not the exact one: the test would see a renderer that ignored it")
     }
