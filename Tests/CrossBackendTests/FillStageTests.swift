@@ -227,6 +227,30 @@ final class FillStageTests: XCTestCase {
         }
     }
 
+    /// `FillEdges.prepare` (the naive schedule's list) clips into the memory
+    /// its slot already holds and, when the edges overrun it, sizes it for
+    /// every segment and clips again: the edges are those a fresh scratch
+    /// gives, whether the held memory was too small by far, by one edge, or
+    /// large enough.
+    func testEdgesThatOverrunTheHeldMemoryAreClippedAgain() throws {
+        let fill = try PathFill(svg: "M 10 10 C 300 -50 400 500 20 380 Q 200 200 10 10 Z M 50 50 L 350 60 L 200 390 Z",
+                                color: Color(straightR: 0xFF, g: 0, b: 0))
+        // (The edges live in the scratch: each is kept alive while they are read.)
+        let first = Scratch()
+        let fresh = FillEdges.prepare(fill, variant: .exact, width: 400, height: 400, scratch: first)
+        let expected = withExtendedLifetime(first) { (0..<fresh.count).map { fresh.edges[$0] } }
+        XCTAssertGreaterThan(fresh.count, 100)
+        for held in [1, fresh.count - 1, fresh.count, 4 * fresh.count] {
+            let scratch = Scratch()
+            _ = scratch.buffer(ScratchSlot.fillEdges, count: held, of: SIMD4<Float>.self)
+            let edges = FillEdges.prepare(fill, variant: .exact, width: 400, height: 400, scratch: scratch)
+            let got = withExtendedLifetime(scratch) { (0..<edges.count).map { edges.edges[$0] } }
+            XCTAssertEqual(got, expected, "edges with \(held) held")
+            let bounds: [Float] = [edges.minX, edges.minY, edges.maxX, edges.maxY]
+            XCTAssertEqual(bounds, [fresh.minX, fresh.minY, fresh.maxX, fresh.maxY], "bounds with \(held) held")
+        }
+    }
+
     /// `FillStrips.prepare` buckets into the blocks its slot already holds
     /// and, when they run out, sizes them for every segment and buckets
     /// again: the buckets are those a fresh scratch gives, whether the held

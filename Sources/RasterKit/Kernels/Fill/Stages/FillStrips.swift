@@ -78,23 +78,18 @@ struct FillStrips {
         let rows = range.lowerBound * FillStrips.rows ..< min(range.upperBound * FillStrips.rows, height)
         let flattener = FillEdges.flattener(fill, variant: variant, width: width, rows: rows, scratch: scratch)
         let samples = variant.samplesPerAxis ?? 0
-        @inline(__always) func bucket(_ blocks: Int) -> FillStrips? {
+        // Each segment clips into at most three edges (left of 0, inside,
+        // right of W), each in one bucket, and each strip leaves at most one
+        // block partly empty: the bound cannot overflow.
+        return FillEdges.heldFirst(held: scratch.capacity(ScratchSlot.fillEdges, of: SIMD4<Float>.self) / FillStrips.slots,
+                                   bound: { FillStrips.blocks(edges: 3 * flattener.segmentCount(fill.path),
+                                                              strips: range.count) }) { blocks in
             var clipper = EdgeClipper(out: StripBucketer(range: range, blocks: blocks, scratch: scratch),
                                       width: Double(width), height: Double(height),
                                       rows: (Double(rows.lowerBound), Double(rows.upperBound)))
             flattener.flatten(fill.path, into: &clipper)
             return clipper.out.overflowed ? nil : FillStrips(clipper.out, samples: samples, scratch: scratch)
         }
-        // First into the blocks the slot already holds (a frame of an
-        // animation needs about what the last one did): counting the
-        // segments first costs a second pass of the flattener's recursion,
-        // 1.5% of the blob's fill.
-        let held = scratch.capacity(ScratchSlot.fillEdges, of: SIMD4<Float>.self) / FillStrips.slots
-        if held > 0, let strips = bucket(held) { return strips }
-        // Each segment clips into at most three edges (left of 0, inside,
-        // right of W), each in one bucket, and each strip leaves at most one
-        // block partly empty: this many blocks cannot overflow.
-        return bucket(FillStrips.blocks(edges: 3 * flattener.segmentCount(fill.path), strips: range.count))!
     }
 
     /// Blocks that surely hold `edges` edges in `strips` buckets.
