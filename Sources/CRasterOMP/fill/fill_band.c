@@ -161,13 +161,22 @@ void fill_flush_steps(const fill_accumulator *c, int count, int top) {
     /* A partial batch's unused lanes repeat lane 0: all 16 are computed, and
        whatever they held before (uninitialised memory can be a NaN) would
        reach a float-to-int conversion, undefined in C (UBSan says so). */
-    for (int k = STAGE_ROW; k <= STAGE_XMAX; k++)
-        for (int l = count; l < LANES; l++) v[k * LANES + l] = v[k * LANES];
+    for (int l = count; l < LANES; l++) {
+        v[STAGE_ROW * LANES + l] = v[STAGE_ROW * LANES];
+        memcpy(v + STAGE_X0 * LANES + 4 * l, v + STAGE_X0 * LANES, 4 * sizeof(float));
+    }
+    raster_fill_edges_to_lanes(v + STAGE_X0 * LANES);
+    /* Each lane's edge top to bottom, its slope and x range: stage_edge's
+       values for a long edge, operation for operation. */
     #pragma omp simd
-    for (int l = 0; l < LANES; l++)
-        step_lane(cv, iv, l, v[STAGE_ROW * LANES + l], v[STAGE_XT * LANES + l], v[STAGE_YT * LANES + l],
-                  v[STAGE_YB * LANES + l], v[STAGE_DXDY * LANES + l], v[STAGE_DIR * LANES + l],
-                  v[STAGE_XMIN * LANES + l], v[STAGE_XMAX * LANES + l]);
+    for (int l = 0; l < LANES; l++) {
+        const float x0 = v[STAGE_X0 * LANES + l], y0 = v[STAGE_Y0 * LANES + l];
+        const float x1 = v[STAGE_X1 * LANES + l], y1 = v[STAGE_Y1 * LANES + l];
+        const int down = y1 > y0;
+        const float xt = down ? x0 : x1, yt = down ? y0 : y1, xb = down ? x1 : x0, yb = down ? y1 : y0;
+        step_lane(cv, iv, l, v[STAGE_ROW * LANES + l], xt, yt, yb, (xb - xt) / (yb - yt), down ? 1.0f : -1.0f,
+                  MINF(xt, xb), MAXF(xt, xb));
+    }
     scatter_steps(c, count, top);
 }
 
@@ -194,26 +203,26 @@ static void direct_steps(const fill_accumulator *c, float xt, float yt, float yb
    the same for the windings helper. */
 static inline __attribute__((always_inline)) void stage_edge(const fill_accumulator *c, const float *e, int top,
                                                              int bottom, int *staged) {
-    const float dir = e[3] > e[1] ? 1.0f : -1.0f;
-    const float xt = e[3] > e[1] ? e[0] : e[2], yt = e[3] > e[1] ? e[1] : e[3];
-    const float xb = e[3] > e[1] ? e[2] : e[0], yb = e[3] > e[1] ? e[3] : e[1];
-    const float dxdy = (xb - xt) / (yb - yt);
-    const float xmin = MINF(xt, xb), xmax = MAXF(xt, xb); /* interpolated x is clamped to them */
-    int first = (int)floorf(yt), end = (int)ceilf(yb);
+    const int down = e[3] > e[1];
+    int first = (int)floorf(down ? e[1] : e[3]), end = (int)ceilf(down ? e[3] : e[1]);
     if (first < top) first = top;
     if (end > bottom) end = bottom;
     if (end - first >= RASTER_OMP_FILL_DIRECT_ROWS) {
         if (*staged > 0) { fill_flush_steps(c, *staged, top); *staged = 0; }
-        direct_steps(c, xt, yt, yb, dxdy, dir, xmin, xmax, first, end, top);
+        const float xt = down ? e[0] : e[2], yt = down ? e[1] : e[3];
+        const float xb = down ? e[2] : e[0], yb = down ? e[3] : e[1];
+        /* interpolated x is clamped to [xmin, xmax] */
+        direct_steps(c, xt, yt, yb, (xb - xt) / (yb - yt), down ? 1.0f : -1.0f, MINF(xt, xb), MAXF(xt, xb),
+                     first, end, top);
         return;
     }
+    /* A step is its row and its edge as the bucket holds it: the batch
+       works out the rest (fill_flush_steps). */
     float *v = c->lanes;
     int k = *staged;
     for (int row = first; row < end; row++) {
         v[STAGE_ROW * LANES + k] = (float)row;
-        v[STAGE_XT * LANES + k] = xt; v[STAGE_YT * LANES + k] = yt; v[STAGE_YB * LANES + k] = yb;
-        v[STAGE_DXDY * LANES + k] = dxdy; v[STAGE_DIR * LANES + k] = dir;
-        v[STAGE_XMIN * LANES + k] = xmin; v[STAGE_XMAX * LANES + k] = xmax;
+        memcpy(v + STAGE_X0 * LANES + 4 * k, e, 4 * sizeof(float));
         if (++k == LANES) { fill_flush_steps(c, LANES, top); k = 0; }
     }
     *staged = k;

@@ -24,10 +24,11 @@ static inline size_t align64(size_t n) { return (n + 63) & ~(size_t)63; }
 /// (y0 < y1) crosses the sub-scanlines first_sub(y0) ..< first_sub(y1).
 static inline int first_sub(float y, int samples) { return (int)ceilf(y * (float)samples - 0.5f); }
 
-/// The staged row steps (one edge crossing one row) as structure-of-arrays
-/// lanes: rows, each step's edge (top point, bottom y, slope, direction and
-/// x range), then the batch's results.
-enum { STAGE_ROW, STAGE_XT, STAGE_YT, STAGE_YB, STAGE_DXDY, STAGE_DIR, STAGE_XMIN, STAGE_XMAX,
+/// The staged row steps (one edge crossing one row): their rows, their
+/// edges as the buckets hold them (staged as rows of four floats, turned
+/// into the four lane vectors x0, y0, x1, y1 by raster_fill_edges_to_lanes),
+/// then the batch's results.
+enum { STAGE_ROW, STAGE_X0, STAGE_Y0, STAGE_X1, STAGE_Y1,
        OUT_FIRST, OUT_SECOND, OUT_MIDDLE, OUT_PENULT, OUT_LAST, OUT_INDEX, OUT_SPAN, OUT_ROW, OUT_BASE, STAGE_VECTORS };
 _Static_assert(STAGE_VECTORS == RASTER_OMP_FILL_STAGE_VECTORS, "the staging area's vectors, as raster_fill.h counts them");
 

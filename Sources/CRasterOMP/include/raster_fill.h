@@ -83,10 +83,11 @@ _Static_assert(RASTER_OMP_FILL_LANES == 1 << RASTER_OMP_FILL_LANE_SHIFT, "lanes 
 /// that a batch fills every lane.
 #define RASTER_OMP_FILL_DIRECT_ROWS 8
 
-/// Vectors of RASTER_OMP_FILL_LANES floats in a band's staging area: the 8
-/// staged inputs of a batch of row steps (row, top point, bottom y, slope,
-/// direction, x range) and the 9 results the scatter reads.
-#define RASTER_OMP_FILL_STAGE_VECTORS 17
+/// Vectors of RASTER_OMP_FILL_LANES floats in a band's staging area: the 5
+/// staged inputs of a batch of row steps (the rows, then the edges' x0, y0,
+/// x1 and y1: see raster_fill_edges_to_lanes) and the 9 results the
+/// scatter reads.
+#define RASTER_OMP_FILL_STAGE_VECTORS 14
 
 /// Coverage closer than this to 0 or 1 on a constant run (between marked
 /// chunks) counts as 0 or 1: float residue of the running sum, at most a
@@ -143,6 +144,37 @@ static inline __attribute__((always_inline)) uint32_t raster_fill_prefix16(const
         out[l] = carry;
     }
     return carry;
+#endif
+}
+
+/// A batch's edges from rows to columns, in place: `p` holds
+/// RASTER_OMP_FILL_LANES edges as they sit in a bucket (x0, y0, x1, y1
+/// each) and becomes four vectors of RASTER_OMP_FILL_LANES lanes, all the
+/// x0, then the y0, x1 and y1. Staging a row step is then two stores (its
+/// row and its edge's 16 bytes) where one value per lane was eight, and
+/// the batch works out each lane's orientation, slope and x range itself.
+/// With AVX-512 eight two-source permutes (`vpermt2ps`: `objdump -d` of
+/// fill_band.c.o re-checks it); other builds take the loop.
+static inline __attribute__((always_inline)) void raster_fill_edges_to_lanes(float *p) {
+#if defined(__AVX512F__)
+    const __m512 r0 = _mm512_loadu_ps(p), r1 = _mm512_loadu_ps(p + 16), r2 = _mm512_loadu_ps(p + 32),
+                 r3 = _mm512_loadu_ps(p + 48);
+    /* x and y of edges 0-7 (from r0, r1) and 8-15 (r2, r3), then z and w. */
+    const __m512i xy = _mm512_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9, 13, 17, 21, 25, 29);
+    const __m512i zw = _mm512_setr_epi32(2, 6, 10, 14, 18, 22, 26, 30, 3, 7, 11, 15, 19, 23, 27, 31);
+    const __m512 a = _mm512_permutex2var_ps(r0, xy, r1), b = _mm512_permutex2var_ps(r2, xy, r3);
+    const __m512 c = _mm512_permutex2var_ps(r0, zw, r1), d = _mm512_permutex2var_ps(r2, zw, r3);
+    const __m512i low = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
+    const __m512i high = _mm512_setr_epi32(8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
+    _mm512_storeu_ps(p, _mm512_permutex2var_ps(a, low, b));
+    _mm512_storeu_ps(p + 16, _mm512_permutex2var_ps(a, high, b));
+    _mm512_storeu_ps(p + 32, _mm512_permutex2var_ps(c, low, d));
+    _mm512_storeu_ps(p + 48, _mm512_permutex2var_ps(c, high, d));
+#else
+    float t[4 * RASTER_OMP_FILL_LANES];
+    for (int l = 0; l < RASTER_OMP_FILL_LANES; l++)
+        for (int k = 0; k < 4; k++) t[k * RASTER_OMP_FILL_LANES + l] = p[4 * l + k];
+    memcpy(p, t, sizeof t);
 #endif
 }
 

@@ -5,14 +5,14 @@ import CRasterOMP
 /// time.
 ///
 /// A row step is one edge crossing one pixel row. The steps of a strip's
-/// edges are staged in path order, edge after edge, into structure-of-arrays
-/// lanes (row, the edge's top point, bottom y, slope, direction and x range),
-/// so a batch fills all sixteen lanes whatever the edges' lengths -- a
-/// finely flattened curve has many edges of one or two rows each. A full
-/// batch computes, for every step, the cells it touches and the values it
-/// adds to its first, second, middle, second-last and last cell as vectors
-/// (one division for sixteen steps), then scatters them step by step, still
-/// in path order. Each step's x comes from its edge's end points, never
+/// edges are staged in path order, edge after edge, as their row and their
+/// edge's four floats (two stores a step), so a batch fills all sixteen
+/// lanes whatever the edges' lengths -- a finely flattened curve has many
+/// edges of one or two rows each. A full batch turns its edges into lanes,
+/// orients them and computes, for every step, the cells it touches and the
+/// values it adds to its first, second, middle, second-last and last cell
+/// as vectors (one division for sixteen steps), then scatters them step by
+/// step, still in path order. Each step's x comes from its edge's end points, never
 /// from the previous row, so a strip's cells do not depend on where its
 /// band begins: the image does not depend on the thread count.
 ///
@@ -25,8 +25,8 @@ struct SIMDFillAccumulator {
     /// the next batch and the batch's results.
     let lanes: UnsafeMutablePointer<Float16Lanes>
 
-    /// Lanes staged per step (8) and computed per batch (9), one vector each
-    /// (raster_fill.h's RASTER_OMP_FILL_STAGE_VECTORS).
+    /// Vectors staged (the rows, then four of edges) and computed per batch
+    /// (9 results), raster_fill.h's RASTER_OMP_FILL_STAGE_VECTORS.
     static let laneVectors = Int(RASTER_OMP_FILL_STAGE_VECTORS)
 
     /// An edge with at least this many rows in a strip is computed straight
@@ -48,33 +48,33 @@ struct SIMDFillAccumulator {
     }
 
     /// Stages the steps of edge `e` within rows [top, bottom), flushing
-    /// every full batch; `staged` is the batch's fill level.
+    /// every full batch; `staged` is the batch's fill level. A step is its
+    /// row and its edge as the bucket holds it: the batch works out the
+    /// rest (`flush`).
     @inline(__always)
     func stage(_ e: SIMD4<Float>, top: Int, bottom: Int, staged: inout Int) {
-        let dir: Float = e.w > e.y ? 1 : -1
-        let (xt, yt, xb, yb) = e.w > e.y ? (e.x, e.y, e.z, e.w) : (e.z, e.w, e.x, e.y)
-        let dxdy = (xb - xt) / (yb - yt)
-        // Interpolated x may round past the end points; the batch clamps it
-        // to them so that cell indices stay inside the clipped canvas.
-        let xMin = min(xt, xb), xMax = max(xt, xb)
-        let first = max(top, Lanes.floorInt(yt)), end = min(bottom, Lanes.ceilInt(yb))
+        let down = e.w > e.y
+        let first = max(top, Lanes.floorInt(down ? e.y : e.w)), end = min(bottom, Lanes.ceilInt(down ? e.w : e.y))
         let w = FillLanes.width
         if end - first >= SIMDFillAccumulator.directRows {
             // Path order: the batch so far goes first.
             if staged > 0 { flush(staged, top: top); staged = 0 }
-            direct(SIMD8(xt, yt, yb, dxdy, dir, xMin, xMax, 0), rows: first..<end, top: top)
+            let dir: Float = down ? 1 : -1
+            let (xt, yt, xb, yb) = down ? (e.x, e.y, e.z, e.w) : (e.z, e.w, e.x, e.y)
+            direct(SIMD8(xt, yt, yb, (xb - xt) / (yb - yt), dir, min(xt, xb), max(xt, xb), 0), rows: first..<end, top: top)
             return
         }
-        // Wrapping index arithmetic: k < w, so every index is below 8 w by
-        // construction, and the checked adds and multiplies cost an
-        // overflow branch per store (objdump showed a `jo` after each).
-        let f = UnsafeMutableRawPointer(lanes).assumingMemoryBound(to: Float.self)
+        // Wrapping index arithmetic: k < w by construction, and the checked
+        // adds cost an overflow branch per store (objdump showed a `jo`
+        // after each).
+        let v = UnsafeMutableRawPointer(lanes)
+        let rows = v.assumingMemoryBound(to: Float.self)
+        let edges = (v + MemoryLayout<Float16Lanes>.stride).assumingMemoryBound(to: SIMD4<Float>.self)
         var k = staged
         var row = first
         while row < end {
-            f[k] = Float(row)
-            f[w &+ k] = xt; f[2 &* w &+ k] = yt; f[3 &* w &+ k] = yb; f[4 &* w &+ k] = dxdy
-            f[5 &* w &+ k] = dir; f[6 &* w &+ k] = xMin; f[7 &* w &+ k] = xMax
+            rows[k] = Float(row)
+            edges[k] = e
             k &+= 1
             if k == w { flush(w, top: top); k = 0 }
             row &+= 1
@@ -99,20 +99,30 @@ struct SIMDFillAccumulator {
         }
     }
 
-    /// Computes the `count` staged steps and adds them to the cells.
+    /// Computes the `count` staged steps and adds them to the cells: the
+    /// edges turned into lanes (raster_fill.h's
+    /// `raster_fill_edges_to_lanes`), each lane's edge oriented top to
+    /// bottom, its slope and x range, then `compute` -- the values `direct`
+    /// computes for a long edge, operation for operation.
     @inline(never)
     func flush(_ count: Int, top: Int) {
         let v = UnsafeMutableRawPointer(lanes)
         let size = MemoryLayout<Float16Lanes>.stride
+        raster_fill_edges_to_lanes((v + size).assumingMemoryBound(to: Float.self))
         @inline(__always) func load(_ i: Int) -> Float16Lanes { v.load(fromByteOffset: i * size, as: Float16Lanes.self) }
-        compute(rows: load(0), xt: load(1), yt: load(2), yb: load(3), dxdy: load(4), dir: load(5),
-                xMin: load(6), xMax: load(7))
+        let x0 = load(1), y0 = load(2), x1 = load(3), y1 = load(4)
+        let down = y0 .< y1
+        let xt = x1.replacing(with: x0, where: down), yt = y1.replacing(with: y0, where: down)
+        let xb = x0.replacing(with: x1, where: down), yb = y0.replacing(with: y1, where: down)
+        compute(rows: load(0), xt: xt, yt: yt, yb: yb, dxdy: (xb - xt) / (yb - yt),
+                dir: Float16Lanes(repeating: -1).replacing(with: 1, where: down),
+                xMin: Lanes.minimum(xt, xb), xMax: Lanes.maximum(xt, xb))
         scatter(count, top: top)
     }
 
     /// The cells sixteen row steps touch and the values they add to their
     /// first, second, middle, second-last and last cell, stored in lane
-    /// vectors 8...15 for `scatter`.
+    /// vectors 5...13 for `scatter`.
     @inline(__always)
     func compute(rows: Float16Lanes, xt: Float16Lanes, yt: Float16Lanes, yb: Float16Lanes, dxdy: Float16Lanes,
                  dir: Float16Lanes, xMin: Float16Lanes, xMax: Float16Lanes) {
@@ -162,15 +172,15 @@ struct SIMDFillAccumulator {
         let total = up.replacing(with: 0 &- up, where: dir .< 0)
         // Through memory once: indexing a vector lane by lane makes LLVM
         // store the whole vector again for every lane.
-        v.storeBytes(of: total &- suffix, toByteOffset: 8 * size, as: Word16Lanes.self)
-        v.storeBytes(of: suffix &- roundedMiddles, toByteOffset: 9 * size, as: Word16Lanes.self)
-        v.storeBytes(of: middle, toByteOffset: 10 * size, as: Float16Lanes.self)
-        v.storeBytes(of: FillLanes.round(units: base) &- roundedLast, toByteOffset: 11 * size, as: Word16Lanes.self)
-        v.storeBytes(of: roundedLast, toByteOffset: 12 * size, as: Word16Lanes.self)
-        v.storeBytes(of: base, toByteOffset: 16 * size, as: Float16Lanes.self)
-        v.storeBytes(of: Lanes.toInt(loFloor), toByteOffset: 13 * size, as: Word16Lanes.self)
-        v.storeBytes(of: spanInt, toByteOffset: 14 * size, as: Word16Lanes.self)
-        v.storeBytes(of: Lanes.toInt(rows), toByteOffset: 15 * size, as: Word16Lanes.self)
+        v.storeBytes(of: total &- suffix, toByteOffset: 5 * size, as: Word16Lanes.self)
+        v.storeBytes(of: suffix &- roundedMiddles, toByteOffset: 6 * size, as: Word16Lanes.self)
+        v.storeBytes(of: middle, toByteOffset: 7 * size, as: Float16Lanes.self)
+        v.storeBytes(of: FillLanes.round(units: base) &- roundedLast, toByteOffset: 8 * size, as: Word16Lanes.self)
+        v.storeBytes(of: roundedLast, toByteOffset: 9 * size, as: Word16Lanes.self)
+        v.storeBytes(of: base, toByteOffset: 13 * size, as: Float16Lanes.self)
+        v.storeBytes(of: Lanes.toInt(loFloor), toByteOffset: 10 * size, as: Word16Lanes.self)
+        v.storeBytes(of: spanInt, toByteOffset: 11 * size, as: Word16Lanes.self)
+        v.storeBytes(of: Lanes.toInt(rows), toByteOffset: 12 * size, as: Word16Lanes.self)
     }
 
     /// Adds the `count` computed steps to the cells, in lane (path) order.
@@ -179,8 +189,8 @@ struct SIMDFillAccumulator {
         let v = UnsafeMutableRawPointer(lanes)
         let size = MemoryLayout<Float16Lanes>.stride
         let w = FillLanes.width
-        let value = v.assumingMemoryBound(to: UInt32.self) + 8 * w
-        let index = UnsafeRawPointer(v + 13 * size).assumingMemoryBound(to: UInt32.self)
+        let value = v.assumingMemoryBound(to: UInt32.self) + 5 * w
+        let index = UnsafeRawPointer(v + 10 * size).assumingMemoryBound(to: UInt32.self)
         // Wrapping arithmetic: the indices are in the strip's cells by
         // construction (clipped edges), and Swift's overflow checks cost a
         // branch per add here.
