@@ -27,9 +27,12 @@ static inline int first_sub(float y, int samples) { return (int)ceilf(y * (float
 /// The staged row steps (one edge crossing one row): their rows, their
 /// edges as the buckets hold them (staged as rows of four floats, turned
 /// into the four lane vectors x0, y0, x1, y1 by raster_fill_edges_to_lanes),
-/// then the batch's results.
+/// then the batch's results: those a step of any span needs, and four
+/// vectors of its first four cells' values turned into rows of four
+/// (raster_fill_lanes_to_rows), all a step of span 3 or less needs.
 enum { STAGE_ROW, STAGE_X0, STAGE_Y0, STAGE_X1, STAGE_Y1,
-       OUT_FIRST, OUT_SECOND, OUT_MIDDLE, OUT_PENULT, OUT_LAST, OUT_INDEX, OUT_SPAN, OUT_ROW, OUT_BASE, STAGE_VECTORS };
+       OUT_FIRST, OUT_SECOND, OUT_MIDDLE, OUT_PENULT, OUT_LAST, OUT_INDEX, OUT_SPAN, OUT_ROW, OUT_BASE, OUT_FOUR,
+       STAGE_VECTORS = OUT_FOUR + 4 };
 _Static_assert(STAGE_VECTORS == RASTER_OMP_FILL_STAGE_VECTORS, "the staging area's vectors, as raster_fill.h counts them");
 
 /// Bytes of a band's staging lanes (see fill_flush_steps).

@@ -71,9 +71,9 @@ _Static_assert(RASTER_OMP_FILL_ONE == 1 << RASTER_OMP_FILL_SHIFT, "one = 2^shift
 #define RASTER_OMP_FILL_LANE_SHIFT 4
 _Static_assert(RASTER_OMP_FILL_LANES == 1 << RASTER_OMP_FILL_LANE_SHIFT, "lanes = 2^shift");
 
-/// Cells past a band's last cell row: a row step always adds its middle
-/// value (zero when unused) two cells past its first, so that spans 1 to 4
-/// need no branch, and that can reach past the last row's end.
+/// Cells past a band's last cell row: a row step of span 3 or less adds
+/// its first four cells at once (zeros past its last), and that can reach
+/// three cells past the last row's end.
 #define RASTER_OMP_FILL_CELL_GUARD 4
 
 /// An edge with at least this many rows in a strip is computed straight
@@ -85,9 +85,10 @@ _Static_assert(RASTER_OMP_FILL_LANES == 1 << RASTER_OMP_FILL_LANE_SHIFT, "lanes 
 
 /// Vectors of RASTER_OMP_FILL_LANES floats in a band's staging area: the 5
 /// staged inputs of a batch of row steps (the rows, then the edges' x0, y0,
-/// x1 and y1: see raster_fill_edges_to_lanes) and the 9 results the
-/// scatter reads.
-#define RASTER_OMP_FILL_STAGE_VECTORS 14
+/// x1 and y1: see raster_fill_edges_to_lanes), the 9 results a step of any
+/// span needs and the 4 values of its first four cells, in rows
+/// (raster_fill_lanes_to_rows), that a step of span 3 or less adds at once.
+#define RASTER_OMP_FILL_STAGE_VECTORS 18
 
 /// Coverage closer than this to 0 or 1 on a constant run (between marked
 /// chunks) counts as 0 or 1: float residue of the running sum, at most a
@@ -174,6 +175,35 @@ static inline __attribute__((always_inline)) void raster_fill_edges_to_lanes(flo
     float t[4 * RASTER_OMP_FILL_LANES];
     for (int l = 0; l < RASTER_OMP_FILL_LANES; l++)
         for (int k = 0; k < 4; k++) t[k * RASTER_OMP_FILL_LANES + l] = p[4 * l + k];
+    memcpy(p, t, sizeof t);
+#endif
+}
+
+/// The inverse of raster_fill_edges_to_lanes, in place: four vectors of
+/// RASTER_OMP_FILL_LANES 32-bit lanes become RASTER_OMP_FILL_LANES rows of
+/// four, row l holding lane l of each. The batch's row steps leave their
+/// first four cells' values this way, so that a step of span 3 or less is
+/// one 16-byte add to its cells.
+static inline __attribute__((always_inline)) void raster_fill_lanes_to_rows(uint32_t *p) {
+#if defined(__AVX512F__)
+    const __m512i x = _mm512_loadu_si512(p), y = _mm512_loadu_si512(p + 16), z = _mm512_loadu_si512(p + 32),
+                  w = _mm512_loadu_si512(p + 48);
+    /* x and y interleaved, lanes 0-7 then 8-15; z and w the same */
+    const __m512i low = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+    const __m512i high = _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+    const __m512i a = _mm512_permutex2var_epi32(x, low, y), b = _mm512_permutex2var_epi32(x, high, y);
+    const __m512i c = _mm512_permutex2var_epi32(z, low, w), d = _mm512_permutex2var_epi32(z, high, w);
+    /* then pairs of (x, y) and (z, w): four rows a vector */
+    const __m512i first = _mm512_setr_epi32(0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23);
+    const __m512i second = _mm512_setr_epi32(8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31);
+    _mm512_storeu_si512(p, _mm512_permutex2var_epi32(a, first, c));
+    _mm512_storeu_si512(p + 16, _mm512_permutex2var_epi32(a, second, c));
+    _mm512_storeu_si512(p + 32, _mm512_permutex2var_epi32(b, first, d));
+    _mm512_storeu_si512(p + 48, _mm512_permutex2var_epi32(b, second, d));
+#else
+    uint32_t t[4 * RASTER_OMP_FILL_LANES];
+    for (int l = 0; l < RASTER_OMP_FILL_LANES; l++)
+        for (int k = 0; k < 4; k++) t[4 * l + k] = p[k * RASTER_OMP_FILL_LANES + l];
     memcpy(p, t, sizeof t);
 #endif
 }

@@ -181,6 +181,20 @@ struct SIMDFillAccumulator {
         v.storeBytes(of: Lanes.toInt(loFloor), toByteOffset: 10 * size, as: Word16Lanes.self)
         v.storeBytes(of: spanInt, toByteOffset: 11 * size, as: Word16Lanes.self)
         v.storeBytes(of: Lanes.toInt(rows), toByteOffset: 12 * size, as: Word16Lanes.self)
+        // A step of span 3 or less adds its first four cells at once (the
+        // values the general scatter adds there, as rows: raster_fill.h's
+        // `raster_fill_lanes_to_rows`): the first, the second, the
+        // penultimate (0 unless span 3) plus the last if span 2, and the last
+        // if span 3. Span 1's penultimate and last are 0.
+        let penultimate = FillLanes.round(units: base) &- roundedLast
+        let lastBits = unsafeBitCast(roundedLast, to: Float16Lanes.self)
+        let lastIfTwo = unsafeBitCast(zero.replacing(with: lastBits, where: span .<= 2), to: Word16Lanes.self)
+        let lastIfThree = unsafeBitCast(lastBits.replacing(with: zero, where: span .<= 2), to: Word16Lanes.self)
+        v.storeBytes(of: total &- suffix, toByteOffset: 14 * size, as: Word16Lanes.self)
+        v.storeBytes(of: suffix &- roundedMiddles, toByteOffset: 15 * size, as: Word16Lanes.self)
+        v.storeBytes(of: penultimate &+ lastIfTwo, toByteOffset: 16 * size, as: Word16Lanes.self)
+        v.storeBytes(of: lastIfThree, toByteOffset: 17 * size, as: Word16Lanes.self)
+        raster_fill_lanes_to_rows((v + 14 * size).assumingMemoryBound(to: UInt32.self))
     }
 
     /// Adds the `count` computed steps to the cells, in lane (path) order.
@@ -191,6 +205,7 @@ struct SIMDFillAccumulator {
         let w = FillLanes.width
         let value = v.assumingMemoryBound(to: UInt32.self) + 5 * w
         let index = UnsafeRawPointer(v + 10 * size).assumingMemoryBound(to: UInt32.self)
+        let rows = UnsafeRawPointer(v + 14 * size) // four cells' values a step
         // Wrapping arithmetic: the indices are in the strip's cells by
         // construction (clipped edges), and Swift's overflow checks cost a
         // branch per add here.
@@ -199,11 +214,19 @@ struct SIMDFillAccumulator {
             let row = Int(index[2 &* w &+ i])
             let cell = cells.cellRow(row, top: top)
             let c = Int(index[i]), n = Int(index[w &+ i])
+            if n <= 3 {
+                // Nine in ten steps of a smooth outline (one 16-byte add).
+                let four = UnsafeMutableRawPointer(cell + c)
+                four.storeBytes(of: four.loadUnaligned(as: SIMD4<UInt32>.self)
+                                    &+ rows.load(fromByteOffset: 16 &* i, as: SIMD4<UInt32>.self), as: SIMD4<UInt32>.self)
+                cells.mark(cells.bitRow(row, top: top), from: c, to: c &+ n)
+                i &+= 1
+                continue
+            }
             cell[c] &+= value[i]
             cell[c &+ 1] &+= value[w &+ i]
-            // Spans 1 to 4 need no branch: see `compute` (cell c + 2 gets
-            // 0 unless it is a middle cell; `cellGuard` keeps it in the
-            // buffer). Middle cell c + 2 + i gets round(U) - round(U')
+            // Span 4 needs no branch: see `compute` (cell c + 2 gets 0
+            // unless it is a middle cell). Middle cell c + 2 + i gets round(U) - round(U')
             // with U = base + (n - 3 - i) middle, as `compute` rounded them.
             let m = Float(bitPattern: value[2 &* w &+ i]), b = Float(bitPattern: value[8 &* w &+ i])
             var k = Float(n &- 3)
