@@ -430,6 +430,36 @@ final class FillStageTests: XCTestCase {
         XCTAssertGreaterThan(marked, 200, "bitmap: the random edges mark many chunks")
     }
 
+    // MARK: - the batch's transposes
+
+    /// The staging's two transposes (raster_fill.h), whichever path the
+    /// build takes, against the index arithmetic they stand for: a batch's
+    /// edges, staged as rows of four floats, become four lanes vectors, and
+    /// the four cells' values a batch computes in lanes become rows of four.
+    func testBatchTransposesMoveEveryLaneToItsPlace() {
+        let w = Int(RASTER_OMP_FILL_LANES)
+        var rng = SeededGenerator(seed: 21)
+        for _ in 0..<8 {
+            let rows = (0..<4 * w).map { _ in Float(rng.unit() * 2000 - 1000) }
+            var lanes = rows
+            lanes.withUnsafeMutableBufferPointer { raster_fill_edges_to_lanes($0.baseAddress!) }
+            for l in 0..<w {
+                for k in 0..<4 {
+                    XCTAssertEqual(lanes[k * w + l].bitPattern, rows[4 * l + k].bitPattern,
+                                   "edges to lanes: edge \(l) value \(k)")
+                }
+            }
+            let vectors = (0..<4 * w).map { _ in UInt32.random(in: .min ... .max, using: &rng) }
+            var out = vectors
+            out.withUnsafeMutableBufferPointer { raster_fill_lanes_to_rows($0.baseAddress!) }
+            for l in 0..<w {
+                for k in 0..<4 {
+                    XCTAssertEqual(out[4 * l + k], vectors[k * w + l], "lanes to rows: lane \(l) vector \(k)")
+                }
+            }
+        }
+    }
+
     // MARK: - crossing sort
 
     /// Sorted by x at every length, through the insertion limit and well

@@ -111,13 +111,13 @@ static inline __attribute__((always_inline)) void step_lane(uint32_t *restrict c
     cv[OUT_MIDDLE * LANES + l] = bits;
     memcpy(&bits, &base, sizeof bits);
     cv[OUT_BASE * LANES + l] = bits;
-    cv[OUT_PENULT * LANES + l] = round_affine(base, 0.0f, 0.0f) - rounded_last;
+    const uint32_t penult = round_affine(base, 0.0f, 0.0f) - rounded_last;
+    cv[OUT_PENULT * LANES + l] = penult;
     cv[OUT_LAST * LANES + l] = rounded_last;
     /* The first four cells' values (zeros past the last) for a step of span
        3 or less: the penultimate is 0 unless span 3, the last lands on
        the third cell for span 2 and the fourth for span 3, and span 1's
        penultimate and last are 0. */
-    const uint32_t penult = round_affine(base, 0.0f, 0.0f) - rounded_last;
     cv[OUT_FOUR * LANES + l] = total - suffix;
     cv[(OUT_FOUR + 1) * LANES + l] = suffix - middles;
     cv[(OUT_FOUR + 2) * LANES + l] = penult + (sp <= 2.0f ? rounded_last : 0u);

@@ -175,7 +175,8 @@ struct SIMDFillAccumulator {
         v.storeBytes(of: total &- suffix, toByteOffset: 5 * size, as: Word16Lanes.self)
         v.storeBytes(of: suffix &- roundedMiddles, toByteOffset: 6 * size, as: Word16Lanes.self)
         v.storeBytes(of: middle, toByteOffset: 7 * size, as: Float16Lanes.self)
-        v.storeBytes(of: FillLanes.round(units: base) &- roundedLast, toByteOffset: 8 * size, as: Word16Lanes.self)
+        let penultimate = FillLanes.round(units: base) &- roundedLast
+        v.storeBytes(of: penultimate, toByteOffset: 8 * size, as: Word16Lanes.self)
         v.storeBytes(of: roundedLast, toByteOffset: 9 * size, as: Word16Lanes.self)
         v.storeBytes(of: base, toByteOffset: 13 * size, as: Float16Lanes.self)
         v.storeBytes(of: Lanes.toInt(loFloor), toByteOffset: 10 * size, as: Word16Lanes.self)
@@ -186,7 +187,6 @@ struct SIMDFillAccumulator {
         // `raster_fill_lanes_to_rows`): the first, the second, the
         // penultimate (0 unless span 3) plus the last if span 2, and the last
         // if span 3. Span 1's penultimate and last are 0.
-        let penultimate = FillLanes.round(units: base) &- roundedLast
         let lastBits = unsafeBitCast(roundedLast, to: Float16Lanes.self)
         let lastIfTwo = unsafeBitCast(zero.replacing(with: lastBits, where: span .<= 2), to: Word16Lanes.self)
         let lastIfThree = unsafeBitCast(lastBits.replacing(with: zero, where: span .<= 2), to: Word16Lanes.self)
