@@ -331,6 +331,44 @@ final class FillStageTests: XCTestCase {
         XCTAssertLessThan(Double(flipped) / Double(channels), 0.02, "opaque blend: \(flipped) of \(channels) channels off by one")
     }
 
+    /// A whole chunk under an opaque colour goes from its windings to its
+    /// pixels in integers (raster_fill.h's `raster_fill_chunk16_opaque`, both
+    /// schedules' path): the same pixels as the 15-bit blend of the rule's
+    /// float coverage, for both rules, at the rule's boundaries, at the
+    /// coverages where m15's rounding ties (x / 64 = q + 1/2) and on random
+    /// windings.
+    func testChunkFromWindingsIsTheBlendOfTheRulesCoverage() {
+        var rng = SeededGenerator(seed: 29)
+        let boundaries = FillStageTests.ruleBoundaries
+        for trial in 0..<3000 {
+            let colour = UInt32(truncatingIfNeeded: rng.next()) | 0xFF00_0000
+            let evenOdd = trial % 2 == 1
+            var a = [UInt32](repeating: 0, count: 16), d = [UInt32](repeating: 0, count: 16)
+            for l in 0..<16 {
+                d[l] = UInt32(truncatingIfNeeded: rng.next())
+                switch (trial / 2 + l) % 3 {
+                case 0: a[l] = boundaries[Int(rng.unit() * Double(boundaries.count))]
+                case 1: // a tie of m15's rounding, either sign
+                    let tie = Int32(64 * Int(rng.unit() * 32768) + 32)
+                    a[l] = UInt32(bitPattern: rng.unit() < 0.5 ? tie : -tie)
+                default: a[l] = UInt32(truncatingIfNeeded: rng.next())
+                }
+            }
+            let m = a.map { raster_fill_coverage($0, evenOdd ? 1 : 0) }
+            var viaFloat = d, viaWindings = d
+            viaFloat.withUnsafeMutableBufferPointer { px in
+                m.withUnsafeBufferPointer { raster_fill_blend16_opaque(px.baseAddress!, $0.baseAddress!, colour) }
+            }
+            viaWindings.withUnsafeMutableBufferPointer { px in
+                a.withUnsafeBufferPointer { raster_fill_chunk16_opaque(px.baseAddress!, $0.baseAddress!, evenOdd ? 1 : 0, colour) }
+            }
+            if viaFloat != viaWindings {
+                XCTFail("chunk from windings: case \(trial) (\(evenOdd ? "even-odd" : "nonzero")) windings \(a) gave \(viaWindings), the float blend \(viaFloat)")
+                return
+            }
+        }
+    }
+
     /// Both schedules give every full chunk under an opaque whole-channel
     /// colour the 15-bit blend, whatever its coverages, because it is exact
     /// where the 8-bit blend the other classes took is: a coverage that

@@ -458,11 +458,9 @@ static inline void paint_chunk(const fill_sweeper *c, const uint32_t *restrict a
         /* Every class at once: the 15-bit blend leaves d where every
            coverage rounds to 0 in 8 bits and gives c where it rounds to
            255, exactly as the 8-bit paths (raster_fill.h says why), and a
-           chunk's class is a branch the predictor misses along an edge. */
-        float cov[LANES];
-        #pragma omp simd
-        for (int l = 0; l < LANES; l++) cov[l] = raster_fill_coverage(a[l], c->evenodd);
-        raster_fill_blend16_opaque(px, cov, c->painter.solid);
+           chunk's class is a branch the predictor misses along an edge.
+           From the windings in integers (raster_fill_chunk16_opaque). */
+        raster_fill_chunk16_opaque(px, a, c->evenodd, c->painter.solid);
         return;
     }
     if (count == LANES && c->painter.integral) {

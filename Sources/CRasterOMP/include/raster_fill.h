@@ -96,12 +96,13 @@ _Static_assert(RASTER_OMP_FILL_LANES == 1 << RASTER_OMP_FILL_LANE_SHIFT, "lanes 
 #define RASTER_OMP_FILL_RUN_EPSILON 0.0009765625f
 
 /// The fill rule on a fixed-point winding `a` (read as signed 32-bit), as
-/// coverage in [0, 1]; every schedule's scalar rule is this function.
+/// coverage in units, 0 to RASTER_OMP_FILL_ONE; every schedule's scalar
+/// rule is this function (or the float below, which divides by one).
 /// Even-odd: the distance of a to the nearest even integer, a modulo
 /// 2 RASTER_OMP_FILL_ONE (a mask: 2 one divides 2^32, so wrapping loses
 /// nothing). Nonzero: min(1, |a|), exact for |a| < 2047 pixels of winding
 /// and beyond unless |a| lies within 1 of a multiple of 2048 (the wrap).
-static inline float raster_fill_coverage(uint32_t a, int evenodd) {
+static inline uint32_t raster_fill_coverage_units(uint32_t a, int evenodd) {
     uint32_t m;
     if (evenodd) {
         const uint32_t r = a & (2u * RASTER_OMP_FILL_ONE - 1u);
@@ -110,7 +111,12 @@ static inline float raster_fill_coverage(uint32_t a, int evenodd) {
         m = (int32_t)a < 0 ? 0u - a : a;
         m = m > RASTER_OMP_FILL_ONE ? RASTER_OMP_FILL_ONE : m;
     }
-    return (float)(int32_t)m * (1.0f / (float)RASTER_OMP_FILL_ONE);
+    return m;
+}
+
+/// The rule's coverage as a float in [0, 1]: the units above over one, exact.
+static inline float raster_fill_coverage(uint32_t a, int evenodd) {
+    return (float)(int32_t)raster_fill_coverage_units(a, evenodd) * (1.0f / (float)RASTER_OMP_FILL_ONE);
 }
 
 /// The row sweep's prefix sum, written once for every schedule: out[l] =
@@ -208,6 +214,46 @@ static inline __attribute__((always_inline)) void raster_fill_lanes_to_rows(uint
 #endif
 }
 
+#if defined(__AVX512BW__)
+/// The 15-bit blend's pixel arithmetic on 16 pixels, given m15 per pixel.
+static inline __attribute__((always_inline)) void raster_fill_blend16_m15(uint32_t *px, __m512i m15, uint32_t color) {
+    const __m512i zero = _mm512_setzero_si512();
+    const __m512i mm = _mm512_or_si512(m15, _mm512_slli_epi32(m15, 16)); /* m15 in both halves of its pixel's lane */
+    const __m512i c = _mm512_unpacklo_epi8(_mm512_set1_epi32((int)color), zero);
+    const __m512i d = _mm512_loadu_si512(px);
+    /* Within each 128-bit lane, pixels 0-1 (lo) and 2-3 (hi) as 16-bit channels, with their coverage. */
+    const __m512i dl = _mm512_unpacklo_epi8(d, zero), dh = _mm512_unpackhi_epi8(d, zero);
+    const __m512i ml = _mm512_unpacklo_epi32(mm, mm), mh = _mm512_unpackhi_epi32(mm, mm);
+    const __m512i rl = _mm512_add_epi16(dl, _mm512_mulhrs_epi16(_mm512_sub_epi16(c, dl), ml));
+    const __m512i rh = _mm512_add_epi16(dh, _mm512_mulhrs_epi16(_mm512_sub_epi16(c, dh), mh));
+    _mm512_storeu_si512(px, _mm512_packus_epi16(rl, rh));
+}
+#elif defined(__AVX2__)
+/// The 15-bit blend's pixel arithmetic on 8 pixels, given m15 per pixel.
+static inline __attribute__((always_inline)) void raster_fill_blend8_m15(uint32_t *px, __m256i m15, uint32_t color) {
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i c = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), zero);
+    const __m256i mm = _mm256_or_si256(m15, _mm256_slli_epi32(m15, 16));
+    const __m256i d = _mm256_loadu_si256((const __m256i *)px);
+    const __m256i dl = _mm256_unpacklo_epi8(d, zero), dh = _mm256_unpackhi_epi8(d, zero);
+    const __m256i ml = _mm256_unpacklo_epi32(mm, mm), mh = _mm256_unpackhi_epi32(mm, mm);
+    const __m256i rl = _mm256_add_epi16(dl, _mm256_mulhrs_epi16(_mm256_sub_epi16(c, dl), ml));
+    const __m256i rh = _mm256_add_epi16(dh, _mm256_mulhrs_epi16(_mm256_sub_epi16(c, dh), mh));
+    _mm256_storeu_si256((__m256i *)px, _mm256_packus_epi16(rl, rh));
+}
+#endif
+
+/// The 15-bit blend of one pixel word `d`, given its m15 (the portable
+/// path, and the vector paths' integers).
+static inline uint32_t raster_fill_blend_m15(uint32_t d, int32_t m15, uint32_t color) {
+    uint32_t out = 0;
+    for (int ch = 0; ch < 32; ch += 8) {
+        const int32_t dc = (int32_t)(d >> ch & 0xFF), cc = (int32_t)(color >> ch & 0xFF);
+        out |= (uint32_t)(dc + (((cc - dc) * m15 + 0x4000) >> 15)) << ch;
+    }
+    return out;
+}
+
 /// Partly covered pixels under an opaque colour, written once for every
 /// schedule: the 16 pixels at `px` become
 ///
@@ -241,45 +287,71 @@ static inline __attribute__((always_inline)) void raster_fill_lanes_to_rows(uint
 static inline __attribute__((always_inline)) void raster_fill_blend16_opaque(uint32_t *px, const float *m,
                                                                              uint32_t color) {
 #if defined(__AVX512BW__)
-    const __m512i zero = _mm512_setzero_si512();
-    const __m512i m15 = _mm512_min_epi32(_mm512_cvtps_epi32(_mm512_mul_ps(_mm512_loadu_ps(m), _mm512_set1_ps(32768.0f))),
-                                         _mm512_set1_epi32(32767));
-    const __m512i mm = _mm512_or_si512(m15, _mm512_slli_epi32(m15, 16)); /* m15 in both halves of its pixel's lane */
-    const __m512i c = _mm512_unpacklo_epi8(_mm512_set1_epi32((int)color), zero);
-    const __m512i d = _mm512_loadu_si512(px);
-    /* Within each 128-bit lane, pixels 0-1 (lo) and 2-3 (hi) as 16-bit channels, with their coverage. */
-    const __m512i dl = _mm512_unpacklo_epi8(d, zero), dh = _mm512_unpackhi_epi8(d, zero);
-    const __m512i ml = _mm512_unpacklo_epi32(mm, mm), mh = _mm512_unpackhi_epi32(mm, mm);
-    const __m512i rl = _mm512_add_epi16(dl, _mm512_mulhrs_epi16(_mm512_sub_epi16(c, dl), ml));
-    const __m512i rh = _mm512_add_epi16(dh, _mm512_mulhrs_epi16(_mm512_sub_epi16(c, dh), mh));
-    _mm512_storeu_si512(px, _mm512_packus_epi16(rl, rh));
+    raster_fill_blend16_m15(px, _mm512_min_epi32(_mm512_cvtps_epi32(_mm512_mul_ps(_mm512_loadu_ps(m), _mm512_set1_ps(32768.0f))),
+                                                 _mm512_set1_epi32(32767)), color);
 #elif defined(__AVX2__)
-    const __m256i zero = _mm256_setzero_si256();
-    const __m256i c = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), zero);
-    for (int h = 0; h < 16; h += 8) {
-        const __m256i m15 = _mm256_min_epi32(_mm256_cvtps_epi32(_mm256_mul_ps(_mm256_loadu_ps(m + h), _mm256_set1_ps(32768.0f))),
-                                             _mm256_set1_epi32(32767));
-        const __m256i mm = _mm256_or_si256(m15, _mm256_slli_epi32(m15, 16));
-        const __m256i d = _mm256_loadu_si256((const __m256i *)(px + h));
-        const __m256i dl = _mm256_unpacklo_epi8(d, zero), dh = _mm256_unpackhi_epi8(d, zero);
-        const __m256i ml = _mm256_unpacklo_epi32(mm, mm), mh = _mm256_unpackhi_epi32(mm, mm);
-        const __m256i rl = _mm256_add_epi16(dl, _mm256_mulhrs_epi16(_mm256_sub_epi16(c, dl), ml));
-        const __m256i rh = _mm256_add_epi16(dh, _mm256_mulhrs_epi16(_mm256_sub_epi16(c, dh), mh));
-        _mm256_storeu_si256((__m256i *)(px + h), _mm256_packus_epi16(rl, rh));
-    }
+    for (int h = 0; h < 16; h += 8)
+        raster_fill_blend8_m15(px + h, _mm256_min_epi32(_mm256_cvtps_epi32(_mm256_mul_ps(_mm256_loadu_ps(m + h), _mm256_set1_ps(32768.0f))),
+                                                        _mm256_set1_epi32(32767)), color);
 #else
     for (int l = 0; l < 16; l++) {
         /* The vector paths' integers: round to nearest even (their default
            rounding mode), the clamp, then the rounded high product. */
-        const float v = m[l] * 32768.0f;
-        int32_t m15 = (int32_t)__builtin_rintf(v);
-        m15 = m15 > 32767 ? 32767 : m15;
-        uint32_t out = 0;
-        for (int ch = 0; ch < 32; ch += 8) {
-            const int32_t d = (int32_t)(px[l] >> ch & 0xFF), cc = (int32_t)(color >> ch & 0xFF);
-            out |= (uint32_t)(d + (((cc - d) * m15 + 0x4000) >> 15)) << ch;
+        int32_t m15 = (int32_t)__builtin_rintf(m[l] * 32768.0f);
+        px[l] = raster_fill_blend_m15(px[l], m15 > 32767 ? 32767 : m15, color);
+    }
+#endif
+}
+
+/// 2^RASTER_OMP_FILL_M15_SHIFT units of coverage make one step of m15.
+#define RASTER_OMP_FILL_M15_SHIFT (RASTER_OMP_FILL_SHIFT - 15)
+
+/// A whole chunk under an opaque whole-channel colour straight from its 16
+/// windings `a` (the prefix sum): the rule in units and m15 in integers,
+/// then the 15-bit blend -- the pixels raster_fill_blend16_opaque gives
+/// for the rule's float coverage, without the float. Why they are the same:
+/// the coverage is m = x / one for the rule's units x <= one = 2^21, exact
+/// in float, so m 2^15 = x / 64 is exact too and the float path's m15 is
+/// x / 64 rounded to nearest even, clamped; here it is (x + 31 + q mod 2)
+/// >> 6 with q = x >> 6, which is that rounding (a remainder of 32 rounds
+/// up exactly when q is odd). FillStageTests compares the two on the
+/// rule's boundaries and random windings. Fewer vector instructions per
+/// chunk: no conversion to float and back.
+static inline __attribute__((always_inline)) void raster_fill_chunk16_opaque(uint32_t *px, const uint32_t *a, int evenodd,
+                                                                             uint32_t color) {
+    const int shift = RASTER_OMP_FILL_M15_SHIFT;
+    const uint32_t half = (1u << (shift - 1)) - 1u; /* 31: a tie rounds by q's low bit */
+#if defined(__AVX512BW__)
+    const __m512i w = _mm512_loadu_si512(a);
+    __m512i x;
+    if (evenodd) {
+        const __m512i r = _mm512_and_si512(w, _mm512_set1_epi32(2 * RASTER_OMP_FILL_ONE - 1));
+        x = _mm512_min_epu32(r, _mm512_sub_epi32(_mm512_set1_epi32(2 * RASTER_OMP_FILL_ONE), r));
+    } else {
+        x = _mm512_min_epu32(_mm512_abs_epi32(w), _mm512_set1_epi32(RASTER_OMP_FILL_ONE));
+    }
+    const __m512i odd = _mm512_and_si512(_mm512_srli_epi32(x, shift), _mm512_set1_epi32(1));
+    const __m512i m15 = _mm512_srli_epi32(_mm512_add_epi32(x, _mm512_add_epi32(odd, _mm512_set1_epi32((int)half))), shift);
+    raster_fill_blend16_m15(px, _mm512_min_epi32(m15, _mm512_set1_epi32(32767)), color);
+#elif defined(__AVX2__)
+    for (int h = 0; h < 16; h += 8) {
+        const __m256i w = _mm256_loadu_si256((const __m256i *)(a + h));
+        __m256i x;
+        if (evenodd) {
+            const __m256i r = _mm256_and_si256(w, _mm256_set1_epi32(2 * RASTER_OMP_FILL_ONE - 1));
+            x = _mm256_min_epu32(r, _mm256_sub_epi32(_mm256_set1_epi32(2 * RASTER_OMP_FILL_ONE), r));
+        } else {
+            x = _mm256_min_epu32(_mm256_abs_epi32(w), _mm256_set1_epi32(RASTER_OMP_FILL_ONE));
         }
-        px[l] = out;
+        const __m256i odd = _mm256_and_si256(_mm256_srli_epi32(x, shift), _mm256_set1_epi32(1));
+        const __m256i m15 = _mm256_srli_epi32(_mm256_add_epi32(x, _mm256_add_epi32(odd, _mm256_set1_epi32((int)half))), shift);
+        raster_fill_blend8_m15(px + h, _mm256_min_epi32(m15, _mm256_set1_epi32(32767)), color);
+    }
+#else
+    for (int l = 0; l < 16; l++) {
+        const uint32_t x = raster_fill_coverage_units(a[l], evenodd);
+        const uint32_t m15 = (x + half + (x >> shift & 1u)) >> shift;
+        px[l] = raster_fill_blend_m15(px[l], m15 > 32767u ? 32767 : (int32_t)m15, color);
     }
 #endif
 }

@@ -204,6 +204,19 @@ struct FillPainter {
         }
     }
 
+    /// 16 pixels at `p` under an opaque whole-channel colour, from their
+    /// windings `a`: the rule in units and m15 in integers, then the 15-bit
+    /// blend (raster_fill.h's `raster_fill_chunk16_opaque`) -- the pixels
+    /// `chunk` gives for the rule's coverage, with no float in between.
+    @_transparent
+    func chunkOpaque(_ p: UnsafeMutablePointer<UInt8>, windings a: Word16Lanes, evenOdd: Bool) {
+        var a = a
+        withUnsafeBytes(of: &a) {
+            raster_fill_chunk16_opaque(UnsafeMutableRawPointer(p).assumingMemoryBound(to: UInt32.self),
+                                       $0.baseAddress!.assumingMemoryBound(to: UInt32.self), evenOdd ? 1 : 0, solid)
+        }
+    }
+
     @inline(never)
     func chunkExact(_ raw: UnsafeMutableRawPointer, coverage m: Float16Lanes) {
         raw.storeBytes(of: blendExact(raw.loadUnaligned(as: Word16Lanes.self), coverage: m), as: Word16Lanes.self)

@@ -32,6 +32,9 @@ struct SIMDFillSweeper {
         // prefetched (raster_fill.h's `raster_fill_prefetch_chunk` says why).
         let below: UnsafeMutablePointer<UInt8>? = y + 1 < dst.height ? dst.row(y + 1) : nil
         let painter = self.painter
+        // Whole chunks under an opaque whole-channel colour go from windings
+        // to pixels in integers (`FillPainter.chunkOpaque`).
+        let opaque = painter.opaque && painter.integral
         var carry: UInt32 = 0
         var done = layout.origin // pixels before this are painted
         for w in 0..<layout.words {
@@ -48,7 +51,9 @@ struct SIMDFillSweeper {
                 var a = Word16Lanes()
                 carry = SIMDFillSweeper.prefixSum(cell + x0, carry: carry, into: &a)
                 UnsafeMutableRawPointer(cell + x0).storeBytes(of: Word16Lanes(), as: Word16Lanes.self)
-                if x0 < width {
+                if opaque && x0 + FillLanes.width <= width {
+                    painter.chunkOpaque(pixels + 4 * x0, windings: a, evenOdd: Rule.evenOdd)
+                } else if x0 < width {
                     painter.chunk(pixels + 4 * x0, count: min(FillLanes.width, width - x0), coverage: Rule.coverage(a))
                 }
                 done = x0 + FillLanes.width
