@@ -137,7 +137,7 @@ static void scatter_steps(const fill_accumulator *c, int count, int top) {
         uint32_t *cell = p->cells + (ptrdiff_t)(row - top) * p->cell_stride - p->origin;
         const int x = iv[OUT_INDEX * LANES + l], k = iv[OUT_SPAN * LANES + l];
         if (k <= 3) {
-            /* Nine in ten steps of a smooth outline: one 16-byte add. */
+            /* All but about 1% of a smooth outline's steps: one 16-byte add. */
             raster_fill_u32x4 four, add;
             memcpy(&four, cell + x, sizeof four);
             memcpy(&add, v + OUT_FOUR * LANES + 4 * l, sizeof add);

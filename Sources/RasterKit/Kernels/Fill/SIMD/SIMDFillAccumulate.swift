@@ -215,7 +215,7 @@ struct SIMDFillAccumulator {
             let cell = cells.cellRow(row, top: top)
             let c = Int(index[i]), n = Int(index[w &+ i])
             if n <= 3 {
-                // Nine in ten steps of a smooth outline (one 16-byte add).
+                // All but about 1% of a smooth outline's steps: one 16-byte add.
                 let four = UnsafeMutableRawPointer(cell + c)
                 four.storeBytes(of: four.loadUnaligned(as: SIMD4<UInt32>.self)
                                     &+ rows.load(fromByteOffset: 16 &* i, as: SIMD4<UInt32>.self), as: SIMD4<UInt32>.self)
