@@ -26,7 +26,8 @@ struct SIMDFillAccumulator {
     let lanes: UnsafeMutablePointer<Float16Lanes>
 
     /// Vectors staged (the rows, then four of edges) and computed per batch
-    /// (9 results), raster_fill.h's RASTER_OMP_FILL_STAGE_VECTORS.
+    /// (9 results, then 4 of the first four cells' values, as rows),
+    /// raster_fill.h's RASTER_OMP_FILL_STAGE_VECTORS.
     static let laneVectors = Int(RASTER_OMP_FILL_STAGE_VECTORS)
 
     /// An edge with at least this many rows in a strip is computed straight
