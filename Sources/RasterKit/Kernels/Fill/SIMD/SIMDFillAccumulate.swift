@@ -12,9 +12,9 @@ import CRasterOMP
 /// orients them and computes, for every step, the cells it touches and the
 /// values it adds to its first, second, middle, second-last and last cell
 /// as vectors (one division for sixteen steps), then scatters them step by
-/// step, still in path order. Each step's x comes from its edge's end points, never
-/// from the previous row, so a strip's cells do not depend on where its
-/// band begins: the image does not depend on the thread count.
+/// step, still in path order. Each step's x comes from its edge's end
+/// points, never from the previous row, so a strip's cells do not depend
+/// on where its band begins: the image does not depend on the thread count.
 ///
 /// The values are computed in Float and rounded once to fixed point
 /// (`FillFixed`), the first cell taking the step's exact winding minus the
@@ -227,8 +227,9 @@ struct SIMDFillAccumulator {
             cell[c] &+= value[i]
             cell[c &+ 1] &+= value[w &+ i]
             // Span 4 needs no branch: see `compute` (cell c + 2 gets 0
-            // unless it is a middle cell). Middle cell c + 2 + i gets round(U) - round(U')
-            // with U = base + (n - 3 - i) middle, as `compute` rounded them.
+            // unless it is a middle cell). Middle cell c + 2 + i gets
+            // round(U) - round(U') with U = base + (n - 3 - i) middle, as
+            // `compute` rounded them.
             let m = Float(bitPattern: value[2 &* w &+ i]), b = Float(bitPattern: value[8 &* w &+ i])
             var k = Float(n &- 3)
             var previous = UInt32(bitPattern: FillFixed.round(units: b + k * m))
