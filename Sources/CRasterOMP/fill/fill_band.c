@@ -508,6 +508,9 @@ static void sweep_row(const fill_sweeper *c, int y, int top, int below) {
     uint32_t *cell = p->cells + (ptrdiff_t)(y - top) * p->cell_stride - p->origin;
     uint32_t *px = (uint32_t *)(c->dst + (ptrdiff_t)y * c->stride);
     const int width = c->width;
+    /* carry != 0: a run under a zero winding paints nothing whatever the
+       rule, so it is skipped in one integer test, not through the rule's
+       float coverage (SIMDFillSweeper.sweep says more). */
     uint32_t carry = 0;
     int done = p->origin;
     for (int w = 0; w < p->words; w++) {
@@ -517,7 +520,7 @@ static void sweep_row(const fill_sweeper *c, int y, int top, int below) {
         while (word) {
             const int x0 = p->origin + ((w << 6) + __builtin_ctzll(word)) * LANES;
             word &= word - 1;
-            if (x0 > done && done < width)
+            if (x0 > done && done < width && carry != 0)
                 paint_run(&c->painter, px + done, (x0 < width ? x0 : width) - done, raster_fill_coverage(carry, c->evenodd));
             if (below && x0 + LANES <= width) raster_fill_prefetch_chunk(c->dst + (ptrdiff_t)(y + 1) * c->stride + 4 * (ptrdiff_t)x0);
             uint32_t *q = cell + x0;
@@ -528,7 +531,7 @@ static void sweep_row(const fill_sweeper *c, int y, int top, int below) {
             done = x0 + LANES;
         }
     }
-    if (done < width) paint_run(&c->painter, px + done, width - done, raster_fill_coverage(carry, c->evenodd));
+    if (done < width && carry != 0) paint_run(&c->painter, px + done, width - done, raster_fill_coverage(carry, c->evenodd));
 }
 
 

@@ -35,6 +35,10 @@ struct SIMDFillSweeper {
         // Whole chunks under an opaque whole-channel colour go from windings
         // to pixels in integers (`FillPainter.chunkOpaque`).
         let opaque = painter.opaque && painter.integral
+        // A run under a zero winding paints nothing whatever the rule, so
+        // `carry != 0` skips it in one integer test rather than through the
+        // rule's coverage (a conversion, a multiply and a compare on the
+        // prefix sum's critical path): outside the shape, the runs of most rows.
         var carry: UInt32 = 0
         var done = layout.origin // pixels before this are painted
         for w in 0..<layout.words {
@@ -44,7 +48,7 @@ struct SIMDFillSweeper {
             repeat {
                 let x0 = layout.origin + ((w << 6) + word.trailingZeroBitCount) << FillLanes.shift
                 word &= word - 1
-                if x0 > done && done < width {
+                if x0 > done && done < width && carry != 0 {
                     painter.run(pixels + 4 * done, count: min(x0, width) - done, coverage: Rule.coverage(carry))
                 }
                 if let below, x0 + FillLanes.width <= width { raster_fill_prefetch_chunk(below + 4 * x0) }
@@ -59,6 +63,6 @@ struct SIMDFillSweeper {
                 done = x0 + FillLanes.width
             } while word != 0
         }
-        if done < width { painter.run(pixels + 4 * done, count: width - done, coverage: Rule.coverage(carry)) }
+        if done < width && carry != 0 { painter.run(pixels + 4 * done, count: width - done, coverage: Rule.coverage(carry)) }
     }
 }
